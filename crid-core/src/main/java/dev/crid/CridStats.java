@@ -1,0 +1,44 @@
+package dev.crid;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A snapshot of a node's state and history, for health checks and metrics. Taking one never touches the
+ * registry and costs nothing on the path that hands out IDs.
+ *
+ * @param idsIssued IDs handed out since the node was built
+ * @param idsLeftInBlock IDs left in the block being served
+ * @param nextBlockReady whether a pre-allocated block is waiting for the current one to run out
+ * @param prefetchAllocations registry calls made in the background before the current block ran out
+ * @param synchronousAllocations registry calls made while callers waited for a block
+ * @param stalls calls to {@code nextId()} that had to wait for the registry
+ * @param consecutiveFailures registry calls that failed since the last one that succeeded
+ * @param lastAllocationTime when the registry last reserved a block for this node, or {@code null}
+ * @param lastFailureTime when a registry call last failed, or {@code null}
+ * @param lastFailure the last registry failure, described, or {@code null}
+ */
+public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
+		Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
+		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure) {
+
+	/**
+	 * Counts and total time of one kind of registry call.
+	 *
+	 * @param successes calls that reserved a block
+	 * @param failures calls that failed
+	 * @param totalTime time spent in all of them, successful or not
+	 */
+	public record Allocations(long successes, long failures, Duration totalTime) {
+
+		/**
+		 * Returns the number of calls, successful or not.
+		 * @return successes plus failures
+		 */
+		public long count() {
+			return this.successes + this.failures;
+		}
+
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.crid;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A registry held in this process's memory: for tests, examples and applications that run as a single
+ * process. IDs are unique among the nodes that share one instance, and nowhere else; nothing survives a
+ * restart.
+ *
+ * <p>Its memory is bounded. It remembers the most recent {@code retainedTimestamps} timestamps (one
+ * hour of seconds by default) and forgets older ones; it refuses, with a {@link RegistryException}, any
+ * timestamp at or below the newest one it has forgotten, because it could no longer tell which blocks of
+ * that second are taken. Nodes only ask for the current second, so this matters only to a clock that
+ * jumps back by more than the window.
+ *
+ * <p>Thread-safe.
+ */
+public final class InMemoryRegistry implements Registry {
+
+	/** How many timestamps the registry remembers unless told otherwise: one hour of seconds. */
+	public static final int DEFAULT_RETAINED_TIMESTAMPS = 3600;
+
+	private final int retainedTimestamps;
+
+	private final TreeMap<Long, Long> nextSequences = new TreeMap<>();
+
+	private long forgottenUpTo = -1;
+
+	/**
+	 * Creates a registry that remembers {@link #DEFAULT_RETAINED_TIMESTAMPS} timestamps.
+	 */
+	public InMemoryRegistry() {
+		this(DEFAULT_RETAINED_TIMESTAMPS);
+	}
+
+	/**
+	 * Creates a registry that remembers the given number of most recent timestamps.
+	 * @param retainedTimestamps how many timestamps to remember, at least 1
+	 */
+	public InMemoryRegistry(int retainedTimestamps) {
+		if (retainedTimestamps < 1) {
+			throw new IllegalArgumentException("retainedTimestamps is " + retainedTimestamps + " but must be at least 1");
+		}
+		this.retainedTimestamps = retainedTimestamps;
+	}
+
+	@Override
+	public synchronized long allocate(long timestamp, long blockSize) {
+		if (timestamp < 0) {
+			throw new IllegalArgumentException("timestamp is " + timestamp + " but must not be negative");
+		}
+		if (blockSize < 1) {
+			throw new IllegalArgumentException("blockSize is " + blockSize + " but must be at least 1");
+		}
+		if (timestamp <= this.forgottenUpTo) {
+			throw new RegistryException("Timestamp " + timestamp + " is older than the " + this.retainedTimestamps
+					+ " timestamps this in-memory registry remembers (it forgot up to " + this.forgottenUpTo
+					+ "); refusing rather than risk handing out a block twice");
+		}
+		long start = this.nextSequences.getOrDefault(timestamp, 0L);
+		if (start > Long.MAX_VALUE - blockSize) {
+			throw new RegistryException("Timestamp " + timestamp + " has no room for " + blockSize
+					+ " more sequence numbers after " + start);
+		}
+		this.nextSequences.put(timestamp, start + blockSize);
+		while (this.nextSequences.size() > this.retainedTimestamps) {
+			Map.Entry<Long, Long> oldest = this.nextSequences.pollFirstEntry();
+			this.forgottenUpTo = Math.max(this.forgottenUpTo, oldest.getKey());
+		}
+		return start;
+	}
+
+	/**
+	 * Returns how many timestamps the registry currently remembers.
+	 * @return a count no larger than the retention set at construction
+	 */
+	public synchronized int size() {
+		return this.nextSequences.size();
+	}
+
+	@Override
+	public String toString() {
+		return "InMemoryRegistry[retainedTimestamps=" + this.retainedTimestamps + "]";
+	}
+
+}

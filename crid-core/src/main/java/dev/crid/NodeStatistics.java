@@ -1,0 +1,89 @@
+package dev.crid;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * What a node counts about its registry calls. Written only on the slow paths, under the node's lock, so
+ * handing out IDs pays nothing for it.
+ */
+final class NodeStatistics {
+
+	private final Clock clock;
+
+	private final Counts prefetch = new Counts();
+
+	private final Counts synchronous = new Counts();
+
+	private long stalls;
+
+	private long consecutiveFailures;
+
+	private Instant lastAllocationTime;
+
+	private Instant lastFailureTime;
+
+	private String lastFailure;
+
+	NodeStatistics(Clock clock) {
+		this.clock = clock;
+	}
+
+	void succeeded(boolean prefetched, long nanos) {
+		Counts counts = counts(prefetched);
+		counts.successes++;
+		counts.nanos += nanos;
+		this.consecutiveFailures = 0;
+		this.lastAllocationTime = this.clock.instant();
+	}
+
+	/**
+	 * Records a failure and returns how many calls in a row have now failed.
+	 */
+	long failed(boolean prefetched, long nanos, Throwable failure) {
+		Counts counts = counts(prefetched);
+		counts.failures++;
+		counts.nanos += nanos;
+		this.lastFailureTime = this.clock.instant();
+		this.lastFailure = describe(failure);
+		return ++this.consecutiveFailures;
+	}
+
+	void stalled() {
+		this.stalls++;
+	}
+
+	private Counts counts(boolean prefetched) {
+		return prefetched ? this.prefetch : this.synchronous;
+	}
+
+	CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady) {
+		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, this.prefetch.snapshot(),
+				this.synchronous.snapshot(), this.stalls, this.consecutiveFailures, this.lastAllocationTime,
+				this.lastFailureTime, this.lastFailure);
+	}
+
+	static String describe(Throwable failure) {
+		StringBuilder text = new StringBuilder(String.valueOf(failure));
+		for (Throwable cause = failure.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+			text.append("; caused by ").append(cause);
+		}
+		return text.toString();
+	}
+
+	private static final class Counts {
+
+		long successes;
+
+		long failures;
+
+		long nanos;
+
+		CridStats.Allocations snapshot() {
+			return new CridStats.Allocations(this.successes, this.failures, Duration.ofNanos(this.nanos));
+		}
+
+	}
+
+}

@@ -1,0 +1,5 @@
+/**
+ * The crid generator: compact, unique 63-bit IDs built from a timestamp and a sequence number reserved
+ * in blocks from a shared {@link dev.crid.Registry}. Start with {@link dev.crid.CridNode#builder}.
+ */
+package dev.crid;
