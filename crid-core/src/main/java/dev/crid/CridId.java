@@ -39,7 +39,7 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	 * @throws IllegalArgumentException quoting the text if it is not such a number
 	 */
 	public static CridId parse(String text) {
-		if (text == null || text.isEmpty() || text.length() > 19) {
+		if (text == null || text.isEmpty()) {
 			throw invalid(text);
 		}
 		long value = 0;
