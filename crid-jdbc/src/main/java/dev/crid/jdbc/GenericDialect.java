@@ -1,0 +1,51 @@
+package dev.crid.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * Any other JDBC database, in plain SQL: in one short transaction, {@code UPDATE} the row (which locks it),
+ * read back the new value, or {@code INSERT} the row when there is none. When two transactions insert the
+ * same new row, the primary key makes one fail; the registry rolls it back and tries again, and the retry
+ * finds the row.
+ */
+final class GenericDialect extends SqlDialect {
+
+	GenericDialect() {
+		super(JdbcDialect.GENERIC);
+	}
+
+	@Override
+	boolean autoCommit() {
+		return false;
+	}
+
+	@Override
+	long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
+			throws SQLException {
+		try (PreparedStatement update = connection
+			.prepareStatement("UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?")) {
+			update.setQueryTimeout(timeoutSeconds);
+			update.setLong(1, blockSize);
+			update.setLong(2, timestamp);
+			if (update.executeUpdate() == 1) {
+				try (PreparedStatement select = connection
+					.prepareStatement("SELECT next_seq FROM " + table + " WHERE ts = ?")) {
+					select.setQueryTimeout(timeoutSeconds);
+					select.setLong(1, timestamp);
+					return queryForLong(select) - blockSize;
+				}
+			}
+		}
+		try (PreparedStatement insert = connection
+			.prepareStatement("INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)")) {
+			insert.setQueryTimeout(timeoutSeconds);
+			insert.setLong(1, timestamp);
+			insert.setLong(2, blockSize);
+			insert.executeUpdate();
+			return 0;
+		}
+	}
+
+}

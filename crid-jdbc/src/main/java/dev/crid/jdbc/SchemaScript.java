@@ -1,0 +1,68 @@
+package dev.crid.jdbc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a dialect's schema script from the classpath, the one source of the registry's DDL, and turns it
+ * into statements for a given table name.
+ */
+final class SchemaScript {
+
+	private static final Pattern DEFAULT_TABLE = Pattern
+		.compile("\\b" + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + "\\b");
+
+	private SchemaScript() {
+	}
+
+	/**
+	 * Returns the script's statements, without comments, with the default table name replaced by
+	 * {@code tableName} (already validated).
+	 */
+	static List<String> statements(String location, String tableName) {
+		List<String> statements = new ArrayList<>();
+		StringBuilder current = new StringBuilder();
+		for (String line : read(location).split("\\R")) {
+			String trimmed = line.strip();
+			if (trimmed.isEmpty() || trimmed.startsWith("--")) {
+				continue;
+			}
+			current.append(trimmed).append(' ');
+			if (trimmed.endsWith(";")) {
+				statements.add(finish(current, tableName));
+				current.setLength(0);
+			}
+		}
+		if (!current.toString().isBlank()) {
+			statements.add(finish(current, tableName));
+		}
+		return statements;
+	}
+
+	private static String finish(StringBuilder statement, String tableName) {
+		String sql = statement.toString().strip();
+		if (sql.endsWith(";")) {
+			sql = sql.substring(0, sql.length() - 1).strip();
+		}
+		return DEFAULT_TABLE.matcher(sql).replaceAll(Matcher.quoteReplacement(tableName));
+	}
+
+	private static String read(String location) {
+		try (InputStream in = SchemaScript.class.getClassLoader().getResourceAsStream(location)) {
+			if (in == null) {
+				throw new IllegalStateException("The schema script " + location + " is not on the classpath");
+			}
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read the schema script " + location, ex);
+		}
+	}
+
+}

@@ -1,0 +1,98 @@
+package dev.crid.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The SQL of one {@link JdbcDialect}: how to reserve a block atomically, and how the database reports the
+ * errors the registry must recognise. One subclass per dialect, chosen by {@link #of(JdbcDialect)}.
+ */
+abstract class SqlDialect {
+
+	/** SQL states that mean "no such table", for the databases crid knows. */
+	private static final Set<String> MISSING_TABLE_STATES = Set.of("42P01", "42S02", "42X05", "S0002");
+
+	private final JdbcDialect dialect;
+
+	SqlDialect(JdbcDialect dialect) {
+		this.dialect = dialect;
+	}
+
+	static SqlDialect of(JdbcDialect dialect) {
+		return switch (dialect) {
+			case POSTGRESQL -> new PostgreSqlDialect();
+			case MARIADB -> new MariaDbDialect();
+			case MYSQL -> new MySqlDialect();
+			case H2 -> new H2Dialect();
+			case GENERIC -> new GenericDialect();
+		};
+	}
+
+	final JdbcDialect dialect() {
+		return this.dialect;
+	}
+
+	/** The classpath location of this dialect's schema script. */
+	final String schemaScript() {
+		return "dev/crid/jdbc/schema-" + this.dialect.name().toLowerCase(Locale.ROOT) + ".sql";
+	}
+
+	/**
+	 * Whether {@link #allocate} is one statement that the database commits by itself (auto-commit); when
+	 * not, the registry runs it in a transaction of its own and commits it.
+	 */
+	boolean autoCommit() {
+		return true;
+	}
+
+	/**
+	 * Atomically adds {@code blockSize} to the row of {@code timestamp} (creating it at {@code blockSize})
+	 * and returns the value it had before (0 for a new row).
+	 * @param table the validated table name
+	 * @param timeoutSeconds the query timeout for each statement
+	 */
+	abstract long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
+			throws SQLException;
+
+	/**
+	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or
+	 * {@code null}.
+	 */
+	String durabilityWarning(Connection connection) throws SQLException {
+		return null;
+	}
+
+	/** Whether the failure says that a table does not exist. */
+	boolean isMissingTable(SQLException ex) {
+		for (SQLException current = ex; current != null; current = current.getNextException()) {
+			if (current.getSQLState() != null && MISSING_TABLE_STATES.contains(current.getSQLState())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a retry resolves the failure: a primary key violation (a concurrent insert of the same new
+	 * row won) or a deadlock or serialisation failure, after which the database has rolled back.
+	 */
+	boolean isRetryable(SQLException ex) {
+		String state = ex.getSQLState();
+		return state != null && (state.startsWith("23") || state.startsWith("40"));
+	}
+
+	/** Runs a query that returns one number and returns it. */
+	static long queryForLong(PreparedStatement statement) throws SQLException {
+		try (ResultSet result = statement.executeQuery()) {
+			if (!result.next()) {
+				throw new SQLException("The allocation statement returned no row");
+			}
+			return result.getLong(1);
+		}
+	}
+
+}

@@ -1,0 +1,26 @@
+package dev.crid.jdbc;
+
+import java.util.regex.Pattern;
+
+/**
+ * Checks table names before they are put into SQL. Identifiers cannot be bound as parameters, so only
+ * names that cannot change a statement's meaning get through.
+ */
+final class TableNames {
+
+	private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
+
+	private TableNames() {
+	}
+
+	/** Returns a sentence naming the rule the name breaks, or {@code null} when it is valid. */
+	static String violation(String tableName) {
+		if (tableName != null && NAME.matcher(tableName).matches()) {
+			return null;
+		}
+		String value = (tableName != null) ? "\"" + tableName + "\"" : "null";
+		return "tableName is " + value + " but must be a table name or schema.name, each part matching "
+				+ "[A-Za-z_][A-Za-z0-9_]*";
+	}
+
+}
