@@ -188,6 +188,9 @@ public final class CridNode implements AutoCloseable {
 			Block block = this.current;
 			long offset = block.take();
 			if (offset < block.size) {
+				if (offset == block.trigger) {
+					requestPrefetch();
+				}
 				return block.firstId + offset;
 			}
 			exhausted = block;
