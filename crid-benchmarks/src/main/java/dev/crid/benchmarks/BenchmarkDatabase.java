@@ -1,0 +1,69 @@
+package dev.crid.benchmarks;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+/**
+ * The databases the benchmarks run against. Each is found, in this order, through the system properties
+ * {@code crid.benchmarks.<name>.url}, {@code .username} and {@code .password}; the environment
+ * variables the tests use ({@code CRID_TEST_POSTGRES_URL} or {@code CRID_TEST_MARIADB_URL}, with
+ * {@code _USER} and {@code _PASSWORD}); or the local server.
+ */
+enum BenchmarkDatabase {
+
+	/** PostgreSQL, by default at 127.0.0.1:5432, database {@code test}, user {@code postgres}. */
+	POSTGRESQL("postgresql", "CRID_TEST_POSTGRES", "jdbc:postgresql://127.0.0.1:5432/test", "postgres"),
+
+	/** MariaDB, by default at 127.0.0.1:3306, database {@code test}, user {@code root}. */
+	MARIADB("mariadb", "CRID_TEST_MARIADB", "jdbc:mariadb://127.0.0.1:3306/test", "root");
+
+	private final String name;
+
+	private final String environmentPrefix;
+
+	private final String defaultUrl;
+
+	private final String defaultUsername;
+
+	BenchmarkDatabase(String name, String environmentPrefix, String defaultUrl, String defaultUsername) {
+		this.name = name;
+		this.environmentPrefix = environmentPrefix;
+		this.defaultUrl = defaultUrl;
+		this.defaultUsername = defaultUsername;
+	}
+
+	String url() {
+		return setting("url", "_URL", this.defaultUrl);
+	}
+
+	String username() {
+		return setting("username", "_USER", this.defaultUsername);
+	}
+
+	String password() {
+		return setting("password", "_PASSWORD", "");
+	}
+
+	/**
+	 * Opens a connection pool; the caller closes it.
+	 */
+	HikariDataSource dataSource(int poolSize) {
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(url());
+		config.setUsername(username());
+		config.setPassword(password());
+		config.setMaximumPoolSize(poolSize);
+		config.setMinimumIdle(poolSize);
+		config.setPoolName("crid-benchmarks-" + this.name);
+		return new HikariDataSource(config);
+	}
+
+	private String setting(String property, String variableSuffix, String fallback) {
+		String value = System.getProperty("crid.benchmarks." + this.name + "." + property);
+		if (value == null) {
+			value = System.getenv(this.environmentPrefix + variableSuffix);
+		}
+		return (value != null) ? value : fallback;
+	}
+
+}

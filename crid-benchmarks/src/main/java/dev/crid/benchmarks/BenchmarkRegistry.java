@@ -1,0 +1,28 @@
+package dev.crid.benchmarks;
+
+import java.util.Locale;
+
+/**
+ * The registries a node under test can reserve its blocks in, named as the benchmarks' {@code registry}
+ * parameter names them.
+ */
+enum BenchmarkRegistry {
+
+	/** {@code InMemoryRegistry}: no I/O at all. */
+	MEMORY(null);
+
+	private final BenchmarkDatabase database;
+
+	BenchmarkRegistry(BenchmarkDatabase database) {
+		this.database = database;
+	}
+
+	static BenchmarkRegistry of(String name) {
+		return valueOf(name.toUpperCase(Locale.ROOT));
+	}
+
+	BenchmarkDatabase database() {
+		return this.database;
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.crid.benchmarks;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.crid.testsupport.TestDatabase;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one — in its code,
+ * its JMH annotations or the database it needs — fails the build instead of the next benchmark run. The
+ * figures mean nothing; only that every benchmark and parameter produced a positive score.
+ */
+class BenchmarkSmokeIntegrationTest {
+
+	@BeforeAll
+	static void pointBenchmarksAtTestDatabases() {
+		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
+	}
+
+	private static void use(String name, TestDatabase.Endpoint endpoint) {
+		System.setProperty("crid.benchmarks." + name + ".url", endpoint.url());
+		System.setProperty("crid.benchmarks." + name + ".username", endpoint.username());
+		System.setProperty("crid.benchmarks." + name + ".password", endpoint.password());
+	}
+
+	@Test
+	void everyBenchmarkProducesAScore() throws RunnerException {
+		Options options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
+			.include(PacedNextIdBenchmark.class.getName())
+			.forks(0)
+			.threads(1)
+			.warmupIterations(0)
+			.measurementIterations(1)
+			.measurementTime(TimeValue.milliseconds(100))
+			.shouldFailOnError(true)
+			.verbosity(VerboseMode.SILENT)
+			.build();
+		Collection<RunResult> results = new Runner(options).run();
+		Map<String, Double> scores = new TreeMap<>();
+		for (RunResult result : results) {
+			String registry = result.getParams().getParam("registry");
+			String name = result.getParams().getBenchmark().replace("dev.crid.benchmarks.", "")
+					+ ((registry != null) ? "[" + registry + "]" : "");
+			scores.put(name, result.getPrimaryResult().getScore());
+		}
+		assertThat(scores).containsOnlyKeys(expected());
+		assertThat(scores).allSatisfy((name, score) -> assertThat(score).as(name).isPositive());
+	}
+
+	private static List<String> expected() {
+		return List.of("NextIdBenchmark.atomicLong", "NextIdBenchmark.cosIdSegmentChain", "NextIdBenchmark.crid[memory]",
+				"NextIdBenchmark.randomUuid", "NextIdBenchmark.tsid", "NextIdBenchmark.uuidV7",
+				"PacedNextIdBenchmark.crid[memory]");
+	}
+
+}
