@@ -1,0 +1,140 @@
+package dev.crid.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import dev.crid.InvalidConfigException;
+
+/**
+ * Builds the {@link CridConfigurationException}s that stop start-up, each naming the property, its value
+ * and the fix.
+ */
+final class ConfigurationProblems {
+
+	/**
+	 * The node settings that {@code crid.*} properties feed, by the name crid-core's violations start
+	 * with. The combined bit rule comes first, so it is not taken for the rule of one of its parts.
+	 */
+	private static final List<Setting> SETTINGS = List.of(
+			new Setting("timestampBits + sequenceBits", "crid.timestamp-bits + crid.sequence-bits",
+					(p) -> p.getTimestampBits() + " + " + p.getSequenceBits(),
+					"Choose a bit split that adds up to 63, e.g. crid.timestamp-bits=31 and crid.sequence-bits=32 "
+							+ "(the defaults). Every node sharing a registry must use the same split."),
+			new Setting("timestampBits", "crid.timestamp-bits", CridProperties::getTimestampBits,
+					"Set crid.timestamp-bits between 0 and 63, adding up to 63 with crid.sequence-bits "
+							+ "(default 31)."),
+			new Setting("sequenceBits", "crid.sequence-bits", CridProperties::getSequenceBits,
+					"Set crid.sequence-bits between 0 and 63, adding up to 63 with crid.timestamp-bits "
+							+ "(default 32)."),
+			new Setting("epoch", "crid.epoch", CridProperties::getEpoch,
+					"Set crid.epoch to an instant in the past, in ISO-8601 (default 2026-01-01T00:00:00Z). Every "
+							+ "node sharing a registry must use the same epoch."),
+			new Setting("blockSize", "crid.block-size", CridProperties::getBlockSize,
+					"Set crid.block-size between 1 and 2^crid.sequence-bits (default 10000)."),
+			new Setting("threshold", "crid.threshold", CridProperties::getThreshold,
+					"Set crid.threshold no higher than crid.block-size (default 5000); a value below 1 turns "
+							+ "pre-allocation off."),
+			new Setting("allocationTimeout", "crid.allocation-timeout", CridProperties::getAllocationTimeout,
+					"Set crid.allocation-timeout to a positive duration of at most one day (default 5s)."));
+
+	private ConfigurationProblems() {
+	}
+
+	/**
+	 * Describes the node settings that crid-core refused, in terms of the properties they came from.
+	 */
+	static CridConfigurationException invalidNodeProperties(InvalidConfigException ex, CridProperties properties,
+			boolean customized) {
+		StringBuilder description = new StringBuilder("The crid configuration is invalid:\n");
+		List<String> fixes = new ArrayList<>();
+		for (String violation : ex.violations()) {
+			Setting setting = SETTINGS.stream().filter((candidate) -> candidate.matches(violation)).findFirst().orElse(null);
+			description.append('\n');
+			if (setting != null) {
+				description.append("    Property: ").append(setting.property).append('\n');
+				description.append("    Value: ").append(setting.value.apply(properties)).append('\n');
+				if (!fixes.contains(setting.fix)) {
+					fixes.add(setting.fix);
+				}
+			}
+			description.append("    Reason: ").append(violation).append('\n');
+		}
+		if (customized) {
+			description.append("\n(A CridNodeCustomizer bean may have changed these settings after the properties "
+					+ "were applied.)\n");
+		}
+		StringBuilder action = new StringBuilder("Update your application's configuration:");
+		for (String fix : fixes) {
+			action.append("\n    - ").append(fix);
+		}
+		if (fixes.isEmpty()) {
+			action.append("\n    - Correct the settings named above.");
+		}
+		return new CridConfigurationException(description.toString(), action.toString(), ex);
+	}
+
+	static CridConfigurationException invalidTableName(String tableName, InvalidConfigException ex) {
+		return new CridConfigurationException("The crid configuration is invalid:\n\n"
+				+ "    Property: crid.registry.jdbc.table-name\n    Value: " + quote(tableName) + "\n    Reason: "
+				+ String.join("; ", ex.violations()) + "\n",
+				"Set crid.registry.jdbc.table-name to a table name, optionally schema-qualified ('name' or "
+						+ "'schema.name', each part letters, digits and underscores, not starting with a digit), "
+						+ "e.g. crid_allocations (the default).",
+				ex);
+	}
+
+	static CridConfigurationException jdbcRegistryUnavailable(List<String> missingArtifacts, boolean hasDataSource) {
+		List<String> reasons = new ArrayList<>();
+		List<String> fixes = new ArrayList<>();
+		if (!missingArtifacts.isEmpty()) {
+			reasons.add(String.join(", ", missingArtifacts) + " " + ((missingArtifacts.size() == 1) ? "is" : "are")
+					+ " not on the classpath");
+			fixes.add("Add " + String.join(", ", missingArtifacts) + " to the application's dependencies "
+					+ "(dev.crid:crid-spring-boot-starter and spring-boot-starter-jdbc bring them).");
+		}
+		if (!hasDataSource) {
+			reasons.add("the application has no DataSource bean");
+			fixes.add("Configure a DataSource (spring.datasource.url and a JDBC driver, with "
+					+ "spring-boot-starter-jdbc), or define your own dev.crid.Registry bean.");
+		}
+		fixes.add("Or set crid.registry.type to 'auto' or 'memory' (an in-memory registry: IDs unique within "
+				+ "this process only).");
+		return new CridConfigurationException("The crid configuration is invalid:\n\n"
+				+ "    Property: crid.registry.type\n    Value: jdbc\n    Reason: a database registry needs a "
+				+ "DataSource and crid's JDBC support, but " + String.join(", and ", reasons) + ".\n",
+				"Update your application's configuration:\n    - " + String.join("\n    - ", fixes), null);
+	}
+
+	static CridConfigurationException missingTable(String tableName, String scriptLocation, String script,
+			CridProperties.SchemaInitialization mode, String databaseProduct, Throwable cause) {
+		String why = (mode == CridProperties.SchemaInitialization.NEVER)
+				? "crid.registry.jdbc.initialize-schema is 'never'"
+				: "crid.registry.jdbc.initialize-schema is 'embedded' and " + databaseProduct
+						+ " is not an embedded database";
+		return new CridConfigurationException("The crid registry table " + quote(tableName)
+				+ " does not exist, and crid did not create it because " + why + ".\n\n"
+				+ "    Property: crid.registry.jdbc.initialize-schema\n    Value: " + mode.name().toLowerCase() + "\n",
+				"Create the table by running this script (" + scriptLocation + " in crid-jdbc):\n\n"
+						+ indent(script) + "\n\nor add it to your Flyway or Liquibase migrations, "
+						+ "or let crid create it at start-up: set crid.registry.jdbc.initialize-schema=always.",
+				cause);
+	}
+
+	private static String indent(String text) {
+		return "    " + text.strip().replace("\n", "\n    ");
+	}
+
+	private static String quote(Object value) {
+		return (value != null) ? "'" + value + "'" : "null";
+	}
+
+	private record Setting(String name, String property, Function<CridProperties, Object> value, String fix) {
+
+		boolean matches(String violation) {
+			return violation.startsWith(this.name + " ");
+		}
+
+	}
+
+}

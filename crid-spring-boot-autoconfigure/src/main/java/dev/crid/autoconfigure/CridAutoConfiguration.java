@@ -1,0 +1,61 @@
+package dev.crid.autoconfigure;
+
+import java.util.List;
+
+import dev.crid.CridNode;
+import dev.crid.CridParser;
+import dev.crid.InvalidConfigException;
+import dev.crid.Registry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry when the
+ * application has a DataSource (or {@code crid.registry.type=jdbc}), else an in-memory one. A user's own
+ * {@code Registry} or {@code CridNode} bean replaces the auto-configured one.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass(CridNode.class)
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CridProperties.class)
+@Import({ RegistryConfigurations.Jdbc.class, RegistryConfigurations.InMemory.class,
+		RegistryConfigurations.UnavailableJdbc.class })
+public final class CridAutoConfiguration {
+
+	CridAutoConfiguration() {
+	}
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers) {
+		CridNode.Builder builder = CridNode.builder(registry)
+			.epoch(properties.getEpoch())
+			.timestampBits(properties.getTimestampBits())
+			.sequenceBits(properties.getSequenceBits())
+			.blockSize(properties.getBlockSize())
+			.threshold(properties.getThreshold())
+			.allocationTimeout(properties.getAllocationTimeout());
+		List<CridNodeCustomizer> ordered = customizers.orderedStream().toList();
+		ordered.forEach((customizer) -> customizer.customize(builder));
+		try {
+			return builder.build();
+		}
+		catch (InvalidConfigException ex) {
+			throw ConfigurationProblems.invalidNodeProperties(ex, properties, !ordered.isEmpty());
+		}
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CridParser cridParser(CridNode cridNode) {
+		return cridNode.parser();
+	}
+
+}

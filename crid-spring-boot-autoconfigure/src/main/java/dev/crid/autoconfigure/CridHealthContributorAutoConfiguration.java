@@ -1,0 +1,36 @@
+package dev.crid.autoconfigure;
+
+import dev.crid.CridNode;
+import dev.crid.Registry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@link CridHealthIndicator}, shown as the health component {@code crid}; off
+ * with {@code management.health.crid.enabled=false}.
+ */
+@AutoConfiguration(after = CridAutoConfiguration.class)
+@ConditionalOnClass({ CridNode.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@ConditionalOnBean(CridNode.class)
+@ConditionalOnEnabledHealthIndicator("crid")
+public final class CridHealthContributorAutoConfiguration {
+
+	CridHealthContributorAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = { "cridHealthIndicator", "cridHealthContributor" })
+	CridHealthIndicator cridHealthIndicator(CridNode cridNode, ObjectProvider<Registry> registry) {
+		return new CridHealthIndicator(cridNode, registry.getIfUnique());
+	}
+
+}

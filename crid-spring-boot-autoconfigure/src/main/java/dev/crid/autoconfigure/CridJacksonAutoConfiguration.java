@@ -1,0 +1,30 @@
+package dev.crid.autoconfigure;
+
+import dev.crid.CridId;
+import tools.jackson.databind.JacksonModule;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@link CridJacksonModule}, which Spring Boot adds to its JSON mapper so that
+ * {@link CridId} values travel as JSON strings.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+@ConditionalOnClass({ CridId.class, JacksonModule.class })
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+public final class CridJacksonAutoConfiguration {
+
+	CridJacksonAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CridJacksonModule cridJacksonModule() {
+		return new CridJacksonModule();
+	}
+
+}

@@ -1,0 +1,324 @@
+package dev.crid.autoconfigure;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties for crid, under the prefix {@code crid}. Every default is the one crid-core
+ * (and crid-jdbc) uses, so the starter and the library cannot drift apart.
+ */
+@ConfigurationProperties("crid")
+public class CridProperties {
+
+	/**
+	 * Whether to auto-configure crid: the node, its registry, and the Jackson, health, metrics and endpoint
+	 * support.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Instant the ID timestamps count from, as ISO-8601. Must not be in the future. Every node that shares
+	 * a registry or reads another's IDs must use the same epoch.
+	 */
+	private Instant epoch = CridLayout.DEFAULT_EPOCH;
+
+	/**
+	 * Bits of an ID that hold the timestamp (whole seconds since the epoch). With the sequence bits it
+	 * must add up to 63.
+	 */
+	private int timestampBits = CridLayout.DEFAULT_TIMESTAMP_BITS;
+
+	/**
+	 * Bits of an ID that hold the sequence number within a second. With the timestamp bits it must add up
+	 * to 63.
+	 */
+	private int sequenceBits = CridLayout.DEFAULT_SEQUENCE_BITS;
+
+	/**
+	 * Sequence numbers reserved per registry call, in [1, 2^sequence-bits]. Larger blocks mean fewer
+	 * registry calls and larger gaps when a node stops with part of a block unused.
+	 */
+	private long blockSize = CridNode.DEFAULT_BLOCK_SIZE;
+
+	/**
+	 * IDs left in the current block below which the next block is reserved in the background. Must not
+	 * exceed the block size; below 1 turns pre-allocation off. Keep it at least the peak rate of IDs per
+	 * second times the registry's latency.
+	 */
+	private long threshold = CridNode.DEFAULT_THRESHOLD;
+
+	/**
+	 * Longest time a caller of nextId() waits for the registry when the block has run out.
+	 */
+	private Duration allocationTimeout = CridNode.DEFAULT_ALLOCATION_TIMEOUT;
+
+	/**
+	 * Where blocks of sequence numbers are reserved.
+	 */
+	private final Registry registry = new Registry();
+
+	/**
+	 * Returns whether crid is auto-configured.
+	 * @return {@code true} unless switched off
+	 */
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	/**
+	 * Sets whether crid is auto-configured.
+	 * @param enabled {@code false} to switch the auto-configuration off
+	 */
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	/**
+	 * Returns the instant the ID timestamps count from.
+	 * @return the epoch
+	 */
+	public Instant getEpoch() {
+		return this.epoch;
+	}
+
+	/**
+	 * Sets the instant the ID timestamps count from.
+	 * @param epoch the epoch, not in the future
+	 */
+	public void setEpoch(Instant epoch) {
+		this.epoch = epoch;
+	}
+
+	/**
+	 * Returns the number of timestamp bits.
+	 * @return the timestamp bits
+	 */
+	public int getTimestampBits() {
+		return this.timestampBits;
+	}
+
+	/**
+	 * Sets the number of timestamp bits.
+	 * @param timestampBits bits in [0, 63], adding up to 63 with the sequence bits
+	 */
+	public void setTimestampBits(int timestampBits) {
+		this.timestampBits = timestampBits;
+	}
+
+	/**
+	 * Returns the number of sequence bits.
+	 * @return the sequence bits
+	 */
+	public int getSequenceBits() {
+		return this.sequenceBits;
+	}
+
+	/**
+	 * Sets the number of sequence bits.
+	 * @param sequenceBits bits in [0, 63], adding up to 63 with the timestamp bits
+	 */
+	public void setSequenceBits(int sequenceBits) {
+		this.sequenceBits = sequenceBits;
+	}
+
+	/**
+	 * Returns the number of sequence numbers reserved per registry call.
+	 * @return the block size
+	 */
+	public long getBlockSize() {
+		return this.blockSize;
+	}
+
+	/**
+	 * Sets the number of sequence numbers reserved per registry call.
+	 * @param blockSize the block size, in [1, 2^sequenceBits]
+	 */
+	public void setBlockSize(long blockSize) {
+		this.blockSize = blockSize;
+	}
+
+	/**
+	 * Returns the number of IDs left in a block below which the next one is reserved.
+	 * @return the threshold
+	 */
+	public long getThreshold() {
+		return this.threshold;
+	}
+
+	/**
+	 * Sets the number of IDs left in a block below which the next one is reserved.
+	 * @param threshold the threshold, at most the block size; below 1 turns pre-allocation off
+	 */
+	public void setThreshold(long threshold) {
+		this.threshold = threshold;
+	}
+
+	/**
+	 * Returns how long a caller waits for the registry at most.
+	 * @return the allocation timeout
+	 */
+	public Duration getAllocationTimeout() {
+		return this.allocationTimeout;
+	}
+
+	/**
+	 * Sets how long a caller waits for the registry at most.
+	 * @param allocationTimeout a positive duration of at most one day
+	 */
+	public void setAllocationTimeout(Duration allocationTimeout) {
+		this.allocationTimeout = allocationTimeout;
+	}
+
+	/**
+	 * Returns the registry settings.
+	 * @return the registry settings
+	 */
+	public Registry getRegistry() {
+		return this.registry;
+	}
+
+	/**
+	 * Which registry reserves the blocks, and how.
+	 */
+	public static class Registry {
+
+		/**
+		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else an
+		 * in-memory registry (IDs then are unique within this process only); 'jdbc' requires the database;
+		 * 'memory' never uses it.
+		 */
+		private RegistryType type = RegistryType.AUTO;
+
+		/**
+		 * Settings of the database registry.
+		 */
+		private final Jdbc jdbc = new Jdbc();
+
+		/**
+		 * Returns the kind of registry.
+		 * @return the registry type
+		 */
+		public RegistryType getType() {
+			return this.type;
+		}
+
+		/**
+		 * Sets the kind of registry.
+		 * @param type the registry type
+		 */
+		public void setType(RegistryType type) {
+			this.type = type;
+		}
+
+		/**
+		 * Returns the database registry settings.
+		 * @return the JDBC settings
+		 */
+		public Jdbc getJdbc() {
+			return this.jdbc;
+		}
+
+	}
+
+	/**
+	 * Settings of the database registry.
+	 */
+	public static class Jdbc {
+
+		/**
+		 * Table that holds the reserved blocks, as 'name' or 'schema.name'. Every node that shares the
+		 * registry, Java or Go, must use the same table.
+		 */
+		private String tableName = JdbcTemplateRegistry.DEFAULT_TABLE_NAME;
+
+		/**
+		 * When to create the registry table at start-up if it does not exist: 'embedded' only for embedded
+		 * databases, 'always', or 'never'. When it is not created, start-up checks that it exists.
+		 */
+		private SchemaInitialization initializeSchema = SchemaInitialization.EMBEDDED;
+
+		/**
+		 * Returns the registry table's name.
+		 * @return the table name
+		 */
+		public String getTableName() {
+			return this.tableName;
+		}
+
+		/**
+		 * Sets the registry table's name.
+		 * @param tableName {@code name} or {@code schema.name}
+		 */
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+		/**
+		 * Returns when the registry table is created at start-up.
+		 * @return the schema initialization mode
+		 */
+		public SchemaInitialization getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		/**
+		 * Sets when the registry table is created at start-up.
+		 * @param initializeSchema the schema initialization mode
+		 */
+		public void setInitializeSchema(SchemaInitialization initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
+	}
+
+	/**
+	 * The kinds of registry that {@code crid.registry.type} selects.
+	 */
+	public enum RegistryType {
+
+		/**
+		 * The database registry when the application has a DataSource, else the in-memory one.
+		 */
+		AUTO,
+
+		/**
+		 * The database registry, through the application's DataSource; start-up fails without one.
+		 */
+		JDBC,
+
+		/**
+		 * An in-memory registry: IDs are unique within this process only.
+		 */
+		MEMORY
+
+	}
+
+	/**
+	 * When the registry table is created at start-up.
+	 */
+	public enum SchemaInitialization {
+
+		/**
+		 * Create the table if it is missing, on any database.
+		 */
+		ALWAYS,
+
+		/**
+		 * Create the table if it is missing, on embedded databases (H2, HSQLDB, Derby) only.
+		 */
+		EMBEDDED,
+
+		/**
+		 * Never create the table; start-up fails when it is missing.
+		 */
+		NEVER
+
+	}
+
+}

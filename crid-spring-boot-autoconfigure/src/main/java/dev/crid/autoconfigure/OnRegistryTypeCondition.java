@@ -1,0 +1,32 @@
+package dev.crid.autoconfigure;
+
+import java.util.Arrays;
+import java.util.List;
+
+import dev.crid.autoconfigure.CridProperties.RegistryType;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * The condition behind {@link ConditionalOnRegistryType}.
+ */
+class OnRegistryTypeCondition extends SpringBootCondition {
+
+	static final String PROPERTY = "crid.registry.type";
+
+	@Override
+	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+		Object types = metadata.getAnnotationAttributes(ConditionalOnRegistryType.class.getName()).get("value");
+		List<RegistryType> wanted = Arrays.asList((RegistryType[]) types);
+		RegistryType type = Binder.get(context.getEnvironment())
+			.bind(PROPERTY, RegistryType.class)
+			.orElse(RegistryType.AUTO);
+		String message = PROPERTY + " is " + type.name().toLowerCase() + ", wanted one of " + wanted;
+		return wanted.contains(type) ? ConditionOutcome.match(message) : ConditionOutcome.noMatch(message);
+	}
+
+}

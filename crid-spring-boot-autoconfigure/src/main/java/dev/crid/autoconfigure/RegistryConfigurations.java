@@ -1,0 +1,146 @@
+package dev.crid.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import dev.crid.InMemoryRegistry;
+import dev.crid.InvalidConfigException;
+import dev.crid.Registry;
+import dev.crid.autoconfigure.CridProperties.RegistryType;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The registry the auto-configured node reserves its blocks in, chosen by {@code crid.registry.type}.
+ * Imported in this order, so the first that registers a {@link Registry} wins and a user's own
+ * {@code Registry} bean beats them all.
+ */
+final class RegistryConfigurations {
+
+	static final String JDBC_REGISTRY_CLASS = "dev.crid.jdbc.JdbcTemplateRegistry";
+
+	static final String JDBC_TEMPLATE_CLASS = "org.springframework.jdbc.core.JdbcTemplate";
+
+	static final String EMBEDDED_DATABASE_CLASS = "org.springframework.boot.jdbc.EmbeddedDatabaseConnection";
+
+	private RegistryConfigurations() {
+	}
+
+	/**
+	 * The database registry, on the application's DataSource.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { JDBC_REGISTRY_CLASS, JDBC_TEMPLATE_CLASS, EMBEDDED_DATABASE_CLASS })
+	@ConditionalOnBean(DataSource.class)
+	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.JDBC })
+	static class Jdbc {
+
+		@Bean
+		@ConditionalOnMissingBean(Registry.class)
+		@DependsOnDatabaseInitialization
+		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources, CridProperties properties) {
+			DataSource dataSource = dataSources.getIfUnique();
+			if (dataSource == null) {
+				throw new CridConfigurationException(
+						"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase()
+								+ " but the application has several DataSource beans and none is @Primary, "
+								+ "so crid cannot tell which database holds its registry table.",
+						"Mark one DataSource bean @Primary, or define your own dev.crid.Registry bean, e.g. "
+								+ "new JdbcTemplateRegistry(new JdbcTemplate(theDataSource)).",
+						null);
+			}
+			String tableName = properties.getRegistry().getJdbc().getTableName();
+			JdbcTemplateRegistry registry;
+			try {
+				registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).tableName(tableName).build();
+			}
+			catch (InvalidConfigException ex) {
+				throw ConfigurationProblems.invalidTableName(tableName, ex);
+			}
+			new SchemaInitializer(registry, dataSource, properties.getRegistry().getJdbc().getInitializeSchema())
+				.initialize();
+			return registry;
+		}
+
+	}
+
+	/**
+	 * The in-memory registry: asked for, or the fallback of {@code auto} without a database registry.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.MEMORY })
+	static class InMemory {
+
+		private static final Log logger = LogFactory.getLog(CridAutoConfiguration.class);
+
+		@Bean
+		@ConditionalOnMissingBean(Registry.class)
+		InMemoryRegistry cridRegistry(CridProperties properties, ObjectProvider<DataSource> dataSources,
+				ResourceLoader resourceLoader) {
+			if (properties.getRegistry().getType() == RegistryType.AUTO) {
+				List<String> missing = missingJdbcArtifacts(resourceLoader.getClassLoader());
+				String why = dataSources.stream().findAny().isEmpty() ? "the application has no DataSource"
+						: String.join(" and ", missing) + " missing from the classpath";
+				logger.warn("crid uses an in-memory registry because " + why
+						+ ": IDs are unique only within this process, not across instances or restarts "
+						+ "(set crid.registry.type=memory to accept this, or provide a DataSource for a "
+						+ "database registry)");
+			}
+			else {
+				logger.info("crid uses an in-memory registry (crid.registry.type=memory): IDs are unique only "
+						+ "within this process");
+			}
+			return new InMemoryRegistry();
+		}
+
+	}
+
+	/**
+	 * {@code crid.registry.type=jdbc} when the database registry could not be set up: fails start-up with
+	 * the reason.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnRegistryType(RegistryType.JDBC)
+	static class UnavailableJdbc {
+
+		@Bean
+		@ConditionalOnMissingBean(Registry.class)
+		Registry cridRegistry(ObjectProvider<DataSource> dataSources, ResourceLoader resourceLoader) {
+			throw ConfigurationProblems.jdbcRegistryUnavailable(missingJdbcArtifacts(resourceLoader.getClassLoader()),
+					dataSources.stream().findAny().isPresent());
+		}
+
+	}
+
+	/**
+	 * Returns what the database registry needs but the classpath lacks, as Maven coordinates.
+	 */
+	static List<String> missingJdbcArtifacts(ClassLoader classLoader) {
+		List<String> missing = new ArrayList<>();
+		if (!ClassUtils.isPresent(JDBC_REGISTRY_CLASS, classLoader)) {
+			missing.add("dev.crid:crid-jdbc");
+		}
+		if (!ClassUtils.isPresent(JDBC_TEMPLATE_CLASS, classLoader)) {
+			missing.add("org.springframework:spring-jdbc");
+		}
+		if (!ClassUtils.isPresent(EMBEDDED_DATABASE_CLASS, classLoader)) {
+			missing.add("org.springframework.boot:spring-boot-jdbc");
+		}
+		return missing;
+	}
+
+}

@@ -1,0 +1,67 @@
+package dev.crid.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.crid.InMemoryRegistry;
+import dev.crid.Registry;
+
+import org.springframework.util.ClassUtils;
+
+/**
+ * Describes a registry and checks that it can serve, without ever reserving a block. The database
+ * registry's support lives in {@link JdbcRegistryInspector}, touched only when crid-jdbc is present.
+ */
+class RegistryInspector {
+
+	private static final boolean JDBC_PRESENT = ClassUtils.isPresent(RegistryConfigurations.JDBC_REGISTRY_CLASS,
+			RegistryInspector.class.getClassLoader());
+
+	private final Registry registry;
+
+	RegistryInspector(Registry registry) {
+		this.registry = registry;
+	}
+
+	/**
+	 * Returns the inspector that knows the most about the given registry.
+	 * @param registry the registry, or {@code null} when there is no single {@code Registry} bean
+	 * @return the inspector
+	 */
+	static RegistryInspector of(Registry registry) {
+		if (JDBC_PRESENT && JdbcRegistryInspector.supports(registry)) {
+			return new JdbcRegistryInspector(registry);
+		}
+		return new RegistryInspector(registry);
+	}
+
+	/**
+	 * Returns what kind of registry this is and, for a database, where it keeps its blocks. Never throws.
+	 * @return the description, in display order
+	 */
+	Map<String, Object> describe() {
+		Map<String, Object> description = new LinkedHashMap<>();
+		description.put("kind", kind());
+		return description;
+	}
+
+	private String kind() {
+		if (this.registry == null) {
+			return "unknown";
+		}
+		if (this.registry instanceof InMemoryRegistry) {
+			return "in-memory";
+		}
+		return this.registry.getClass().getName();
+	}
+
+	/**
+	 * Checks that the registry can serve blocks, as far as it can be told without reserving one.
+	 * @return {@code true} if the check was made, {@code false} if this kind of registry cannot be checked
+	 * @throws RuntimeException describing why the registry cannot serve
+	 */
+	boolean check() {
+		return this.registry instanceof InMemoryRegistry;
+	}
+
+}
