@@ -1,0 +1,58 @@
+package dev.crid.hibernate;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.hibernate.annotations.IdGeneratorType;
+
+/**
+ * Gives an entity's identifier a crid ID, assigned by {@link CridIdentifierGenerator} before the INSERT
+ * so that Hibernate keeps batching the inserts.
+ *
+ * <p>Either put it on the identifier itself:
+ *
+ * <pre>{@code
+ * @Entity
+ * class Order {
+ *
+ *     @Id @Crid
+ *     Long id;
+ * }
+ * }</pre>
+ *
+ * <p>or once on the package, in its {@code package-info.java}, and name the generator {@code "crid"} on
+ * each identifier:
+ *
+ * <pre>{@code
+ * @Crid
+ * package com.example.orders;
+ *
+ * @Entity
+ * class Order {
+ *
+ *     @Id @GeneratedValue(generator = "crid")
+ *     Long id;
+ * }
+ * }</pre>
+ *
+ * <p>With the second style Hibernate looks for {@code @Crid} on the identifier, then on the class that
+ * declares it, then on that class's package: for an identifier declared in a {@code @MappedSuperclass}
+ * that is the superclass's package, not the entity's. When none is found, Hibernate would quietly pick
+ * another generator (a random UUID for a {@code String} identifier); crid-hibernate fails the
+ * {@code SessionFactory} in that case instead (see {@link CridIdentifierGenerator}).
+ *
+ * <p>The identifier's type must be {@code long}, {@link Long}, {@link String} (the ID in decimal) or
+ * {@link dev.crid.CridId} (stored as {@code BIGINT}).
+ *
+ * @see CridIdentifierGenerator
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ ElementType.FIELD, ElementType.METHOD, ElementType.TYPE, ElementType.PACKAGE })
+@IdGeneratorType(CridIdentifierGenerator.class)
+public @interface Crid {
+
+}

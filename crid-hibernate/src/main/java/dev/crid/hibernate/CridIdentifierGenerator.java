@@ -1,0 +1,195 @@
+package dev.crid.hibernate;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Member;
+import java.lang.reflect.Method;
+import java.util.EnumSet;
+import java.util.Map;
+
+import dev.crid.CridNode;
+import org.hibernate.HibernateException;
+import org.hibernate.MappingException;
+import org.hibernate.engine.config.spi.ConfigurationService;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.AnnotationBasedGenerator;
+import org.hibernate.generator.BeforeExecutionGenerator;
+import org.hibernate.generator.EventType;
+import org.hibernate.generator.EventTypeSets;
+import org.hibernate.generator.GeneratorCreationContext;
+import org.hibernate.type.Type;
+
+/**
+ * The Hibernate generator behind {@link Crid}: takes each new entity's identifier from a {@link CridNode}
+ * before the INSERT. Because the value is known before the statement runs (unlike an {@code IDENTITY}
+ * column), Hibernate keeps batching inserts when {@code hibernate.jdbc.batch_size} is set; and unlike a
+ * sequence there is no database round trip per block of IDs.
+ *
+ * <p>The node comes from the Hibernate settings under {@link #NODE_SETTING}. The Spring Boot starter puts
+ * its {@code CridNode} bean there; with plain Hibernate, put it there yourself:
+ *
+ * <pre>{@code
+ * StandardServiceRegistry registry = new StandardServiceRegistryBuilder()
+ *         .applySetting(CridIdentifierGenerator.NODE_SETTING, node)
+ *         .build();
+ * }</pre>
+ *
+ * <p>Everything is checked while the {@code SessionFactory} is built, so a mistake stops the application
+ * from starting rather than surfacing at the first insert: an identifier type other than {@code long},
+ * {@link Long}, {@link String} or {@link dev.crid.CridId} fails, naming the entity and the field; a
+ * missing node, or a setting that holds something else, fails with a message that says how to provide
+ * one. An identifier that names the generator {@code "crid"} while no {@link Crid} is in reach fails too
+ * (see {@link CridGeneratorIntegrator}).
+ *
+ * <p>Hibernate creates this generator in one of two ways, both supported: with the constructor
+ * {@link #CridIdentifierGenerator(Crid, Member, GeneratorCreationContext)} when {@code @Crid} sits on the
+ * identifier, and with the no-argument constructor followed by
+ * {@link #initialize(Crid, Member, GeneratorCreationContext)} when it sits on the class or package. Either
+ * is cheap: a settings lookup and a type check. Generating an ID costs what {@link CridNode#nextId()}
+ * costs, usually one atomic increment. Thread-safe once initialized.
+ */
+public class CridIdentifierGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<Crid> {
+
+	private static final long serialVersionUID = 1L;
+
+	/**
+	 * The Hibernate setting that holds the {@link CridNode} every crid identifier is taken from:
+	 * {@value}. Its value must be the node object itself, not a string.
+	 */
+	public static final String NODE_SETTING = "dev.crid.node";
+
+	// Volatile: Hibernate initializes on the bootstrap thread, sessions on any thread read.
+	private volatile CridNode node;
+
+	private volatile IdType type;
+
+	private volatile HibernateException failure;
+
+	/**
+	 * Creates a generator that is ready only once Hibernate calls
+	 * {@link #initialize(Crid, Member, GeneratorCreationContext)}; Hibernate uses this constructor when
+	 * {@link Crid} sits on the class or package of the identifier.
+	 */
+	public CridIdentifierGenerator() {
+	}
+
+	/**
+	 * Creates a generator for the given identifier; Hibernate uses this constructor when {@link Crid} sits
+	 * on the identifier. If the identifier's type or the settings are wrong, the generator is left
+	 * unusable and the problem is thrown by {@link #initialize(Crid, Member, GeneratorCreationContext)},
+	 * which Hibernate calls right after this constructor: thrown from a constructor it would reach the
+	 * user wrapped in Hibernate's "could not instantiate" message.
+	 * @param annotation the annotation on the identifier
+	 * @param member the identifier's field or getter
+	 * @param context what Hibernate knows about the entity and its settings
+	 */
+	public CridIdentifierGenerator(Crid annotation, Member member, GeneratorCreationContext context) {
+		try {
+			initialize(annotation, member, context);
+		}
+		catch (HibernateException ex) {
+			this.failure = ex;
+		}
+	}
+
+	/**
+	 * Prepares the generator for the given identifier: checks its type and looks up the node. Calling it
+	 * again (Hibernate does so after the three-argument constructor) repeats the same checks.
+	 * @param annotation the {@link Crid} in reach of the identifier
+	 * @param member the identifier's field or getter
+	 * @param context what Hibernate knows about the entity and its settings
+	 * @throws MappingException if the identifier's type cannot hold a crid ID
+	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING}
+	 */
+	@Override
+	public void initialize(Crid annotation, Member member, GeneratorCreationContext context) {
+		Class<?> javaType = javaType(member, context);
+		IdType idType = IdType.of(javaType);
+		if (idType == null) {
+			throw new MappingException(describe(member, context) + " has type " + javaType.getTypeName()
+					+ ", which cannot hold a crid ID: use " + IdType.SUPPORTED);
+		}
+		this.node = node(member, context);
+		this.type = idType;
+		this.failure = null;
+	}
+
+	private static Class<?> javaType(Member member, GeneratorCreationContext context) {
+		try {
+			Type type = context.getType();
+			if (type != null && type.getReturnedClass() != null) {
+				return type.getReturnedClass();
+			}
+		}
+		catch (RuntimeException ex) {
+			// Not resolved yet: the declared type below is what the mapping will use.
+		}
+		if (member instanceof Field field) {
+			return field.getType();
+		}
+		if (member instanceof Method method) {
+			return method.getReturnType();
+		}
+		return Object.class;
+	}
+
+	private static CridNode node(Member member, GeneratorCreationContext context) {
+		Map<String, Object> settings = context.getServiceRegistry()
+			.requireService(ConfigurationService.class)
+			.getSettings();
+		Object value = settings.get(NODE_SETTING);
+		if (value instanceof CridNode cridNode) {
+			return cridNode;
+		}
+		String found = (value != null)
+				? "holds a " + value.getClass().getName() + " instead of a dev.crid.CridNode object"
+				: "is not set";
+		throw new HibernateException(describe(member, context) + " takes crid IDs, but the Hibernate setting \""
+				+ NODE_SETTING + "\" (CridIdentifierGenerator.NODE_SETTING) " + found + ". With plain Hibernate, put "
+				+ "a CridNode object in the settings under \"" + NODE_SETTING + "\" (for example "
+				+ "StandardServiceRegistryBuilder.applySetting(CridIdentifierGenerator.NODE_SETTING, node), or the "
+				+ "properties map given to Persistence.createEntityManagerFactory); with Spring Boot, the crid "
+				+ "starter does it: add crid-spring-boot-starter and leave crid.enabled on.");
+	}
+
+	private static String describe(Member member, GeneratorCreationContext context) {
+		String entity = (context.getPersistentClass() != null) ? context.getPersistentClass().getEntityName()
+				: "(unknown)";
+		if (member == null) {
+			return "The identifier of entity " + entity;
+		}
+		String kind = (member instanceof Method) ? "getter" : "field";
+		return "The identifier of entity " + entity + " (" + kind + " '" + member.getName() + "' declared in "
+				+ member.getDeclaringClass().getName() + ")";
+	}
+
+	/**
+	 * Returns the next ID from the node, as the identifier's type.
+	 * @param session the session (not used)
+	 * @param owner the entity being inserted (not used)
+	 * @param currentValue the identifier's current value (ignored: a new entity always gets a new ID)
+	 * @param eventType always {@link EventType#INSERT}
+	 * @return the ID as a {@link Long}, decimal {@link String} or {@link dev.crid.CridId}
+	 * @throws IllegalStateException if Hibernate never initialized this generator
+	 * @throws dev.crid.CridException if the node cannot hand out an ID (see {@link CridNode#nextId()})
+	 */
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
+			EventType eventType) {
+		IdType idType = this.type;
+		if (idType == null) {
+			throw new IllegalStateException("CridIdentifierGenerator is not initialized"
+					+ ((this.failure != null) ? ": " + this.failure.getMessage() : ""), this.failure);
+		}
+		return idType.next(this.node);
+	}
+
+	/**
+	 * Returns {@link EventTypeSets#INSERT_ONLY}: an identifier is generated once, for the INSERT.
+	 * @return the insert event only
+	 */
+	@Override
+	public EnumSet<EventType> getEventTypes() {
+		return EventTypeSets.INSERT_ONLY;
+	}
+
+}

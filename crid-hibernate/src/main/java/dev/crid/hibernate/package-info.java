@@ -1,0 +1,6 @@
+/**
+ * crid IDs for JPA/Hibernate entities: annotate the identifier (or its package) with
+ * {@link dev.crid.hibernate.Crid} and put a {@link dev.crid.CridNode} in the Hibernate settings under
+ * {@link dev.crid.hibernate.CridIdentifierGenerator#NODE_SETTING}.
+ */
+package dev.crid.hibernate;
