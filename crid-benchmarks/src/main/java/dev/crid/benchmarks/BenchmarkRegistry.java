@@ -9,7 +9,13 @@ import java.util.Locale;
 enum BenchmarkRegistry {
 
 	/** {@code InMemoryRegistry}: no I/O at all. */
-	MEMORY(null);
+	MEMORY(null),
+
+	/** {@code JdbcTemplateRegistry} on PostgreSQL. */
+	POSTGRESQL(BenchmarkDatabase.POSTGRESQL),
+
+	/** {@code JdbcTemplateRegistry} on MariaDB. */
+	MARIADB(BenchmarkDatabase.MARIADB);
 
 	private final BenchmarkDatabase database;
 

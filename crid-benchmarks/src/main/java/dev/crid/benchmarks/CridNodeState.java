@@ -20,7 +20,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class CridNodeState {
 
 	/** The registry the node reserves its blocks in: {@code memory} or {@code postgresql}. */
-	@Param({ "memory" })
+	@Param({ "memory", "postgresql" })
 	public String registry;
 
 	private OpenRegistry opened;

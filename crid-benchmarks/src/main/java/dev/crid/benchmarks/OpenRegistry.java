@@ -1,7 +1,13 @@
 package dev.crid.benchmarks;
 
+import java.sql.DatabaseMetaData;
+
+import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * A registry opened for a benchmark, together with the connection pool it holds, if any.
@@ -10,35 +16,57 @@ final class OpenRegistry implements AutoCloseable {
 
 	private final Registry registry;
 
-	private final AutoCloseable resources;
+	private final HikariDataSource dataSource;
 
-	private OpenRegistry(Registry registry, AutoCloseable resources) {
+	private OpenRegistry(Registry registry, HikariDataSource dataSource) {
 		this.registry = registry;
-		this.resources = resources;
+		this.dataSource = dataSource;
 	}
 
 	/**
-	 * Opens the given registry; a database registry gets its own table, created if absent.
+	 * Opens the given registry; a database registry gets its own table, created if absent, and a pool
+	 * of {@code poolSize} connections.
 	 */
 	static OpenRegistry open(BenchmarkRegistry kind, String tableName, int poolSize) {
-		return switch (kind) {
-			case MEMORY -> new OpenRegistry(new InMemoryRegistry(), null);
-		};
+		if (kind.database() == null) {
+			return new OpenRegistry(new InMemoryRegistry(), null);
+		}
+		HikariDataSource dataSource = kind.database().dataSource(poolSize);
+		try {
+			JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
+				.tableName(tableName)
+				.build();
+			registry.ensureSchema();
+			return new OpenRegistry(registry, dataSource);
+		}
+		catch (RuntimeException ex) {
+			dataSource.close();
+			throw ex;
+		}
 	}
 
 	Registry registry() {
 		return this.registry;
 	}
 
+	/**
+	 * Describes the database behind the registry, for the report.
+	 */
+	String describe() {
+		if (this.dataSource == null) {
+			return "in memory";
+		}
+		ConnectionCallback<String> productAndVersion = (connection) -> {
+			DatabaseMetaData metaData = connection.getMetaData();
+			return metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion();
+		};
+		return new JdbcTemplate(this.dataSource).execute(productAndVersion);
+	}
+
 	@Override
 	public void close() {
-		if (this.resources != null) {
-			try {
-				this.resources.close();
-			}
-			catch (Exception ex) {
-				throw new IllegalStateException("Could not close " + this.resources, ex);
-			}
+		if (this.dataSource != null) {
+			this.dataSource.close();
 		}
 	}
 

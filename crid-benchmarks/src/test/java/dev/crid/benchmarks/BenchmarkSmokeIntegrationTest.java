@@ -4,10 +4,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import dev.crid.testsupport.TestDatabase;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -28,6 +30,7 @@ class BenchmarkSmokeIntegrationTest {
 	@BeforeAll
 	static void pointBenchmarksAtTestDatabases() {
 		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
+		use("mariadb", TestDatabase.MARIADB.endpoint());
 	}
 
 	private static void use(String name, TestDatabase.Endpoint endpoint) {
@@ -40,6 +43,7 @@ class BenchmarkSmokeIntegrationTest {
 	void everyBenchmarkProducesAScore() throws RunnerException {
 		Options options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
 			.include(PacedNextIdBenchmark.class.getName())
+			.include(RegistryAllocationBenchmark.class.getName())
 			.forks(0)
 			.threads(1)
 			.warmupIterations(0)
@@ -51,9 +55,12 @@ class BenchmarkSmokeIntegrationTest {
 		Collection<RunResult> results = new Runner(options).run();
 		Map<String, Double> scores = new TreeMap<>();
 		for (RunResult result : results) {
-			String registry = result.getParams().getParam("registry");
-			String name = result.getParams().getBenchmark().replace("dev.crid.benchmarks.", "")
-					+ ((registry != null) ? "[" + registry + "]" : "");
+			BenchmarkParams params = result.getParams();
+			String name = params.getBenchmark().replace("dev.crid.benchmarks.", "") + params.getParamsKeys()
+				.stream()
+				.filter((key) -> !key.equals("rate"))
+				.map(params::getParam)
+				.collect(Collectors.joining(",", "[", "]"));
 			scores.put(name, result.getPrimaryResult().getScore());
 		}
 		assertThat(scores).containsOnlyKeys(expected());
@@ -61,9 +68,11 @@ class BenchmarkSmokeIntegrationTest {
 	}
 
 	private static List<String> expected() {
-		return List.of("NextIdBenchmark.atomicLong", "NextIdBenchmark.cosIdSegmentChain", "NextIdBenchmark.crid[memory]",
-				"NextIdBenchmark.randomUuid", "NextIdBenchmark.tsid", "NextIdBenchmark.uuidV7",
-				"PacedNextIdBenchmark.crid[memory]");
+		return List.of("NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]",
+				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
+				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.crid[memory]",
+				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
+				"RegistryAllocationBenchmark.allocate[mariadb]");
 	}
 
 }
