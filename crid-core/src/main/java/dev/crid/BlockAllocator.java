@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * Turns one registry answer into a {@link Block}: reads the clock, asks the registry, rejects starts that
@@ -32,9 +33,10 @@ final class BlockAllocator {
 
 	/**
 	 * Reserves a block, waiting at most until {@code deadline} (a {@link System#nanoTime()} value) for a
-	 * used-up second to pass.
+	 * used-up second to pass. Tells {@code waiting} the used-up timestamp while it waits, and {@code -1}
+	 * when it stops waiting, so that callers who give up meanwhile can say why.
 	 */
-	Block allocate(long deadline) throws InterruptedException {
+	Block allocate(long deadline, LongConsumer waiting) throws InterruptedException {
 		while (true) {
 			long timestamp = this.layout.timestampAt(this.clock.instant());
 			long start = callRegistry(timestamp);
@@ -45,7 +47,13 @@ final class BlockAllocator {
 			if (start <= this.layout.maxSequence()) {
 				return block(timestamp, start);
 			}
-			awaitNextSecond(timestamp, deadline);
+			waiting.accept(timestamp);
+			try {
+				awaitNextSecond(timestamp, deadline);
+			}
+			finally {
+				waiting.accept(-1);
+			}
 		}
 	}
 
@@ -82,13 +90,17 @@ final class BlockAllocator {
 			}
 			long left = deadline - System.nanoTime();
 			if (left <= 0) {
-				throw new SequenceOverflowException("Every sequence number of timestamp " + exhausted
-						+ " is reserved and the next second did not come within the allocation timeout");
+				throw usedUp(exhausted);
 			}
 			Instant nextSecond = this.layout.epoch().plusSeconds(exhausted + 1);
 			long untilNext = Math.max(Duration.between(now, nextSecond).toNanos(), TimeUnit.MILLISECONDS.toNanos(1));
 			TimeUnit.NANOSECONDS.sleep(Math.min(untilNext, left));
 		}
+	}
+
+	static SequenceOverflowException usedUp(long timestamp) {
+		return new SequenceOverflowException("Every sequence number of timestamp " + timestamp
+				+ " is reserved and the next second did not come within the allocation timeout");
 	}
 
 	@Override

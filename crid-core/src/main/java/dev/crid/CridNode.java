@@ -172,7 +172,7 @@ public final class CridNode implements AutoCloseable {
 							this.statistics.stalled();
 						}
 						if (this.inflight == null) {
-							toSubmit = begin(false);
+							toSubmit = begin(false, deadline);
 						}
 						toAwait = this.inflight;
 					}
@@ -203,6 +203,12 @@ public final class CridNode implements AutoCloseable {
 			allocation.result.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
 		}
 		catch (TimeoutException ex) {
+			long usedUp = allocation.usedUpTimestamp;
+			if (usedUp >= 0) {
+				SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
+				overflow.initCause(ex);
+				throw overflow;
+			}
 			throw new RegistryException("No block from registry " + this.allocator + " within the allocation timeout of "
 					+ Duration.ofNanos(this.timeoutNanos) + describeLastFailure(), ex);
 		}
@@ -234,7 +240,7 @@ public final class CridNode implements AutoCloseable {
 		this.issuedInRetiredBlocks += this.current.issued();
 		this.current = block;
 		this.ready = null;
-		return (this.allocator.wantsNextOnInstall(block) && this.inflight == null) ? begin(true) : null;
+		return (this.allocator.wantsNextOnInstall(block) && this.inflight == null) ? begin(true, 0) : null;
 	}
 
 	private void requestPrefetch() {
@@ -243,14 +249,17 @@ public final class CridNode implements AutoCloseable {
 			if (this.closed || this.ready != null || this.inflight != null) {
 				return;
 			}
-			allocation = begin(true);
+			allocation = begin(true, 0);
 		}
 		submit(allocation);
 	}
 
-	/** Marks an allocation as in flight; the caller submits it once it has released the lock. */
-	private Allocation begin(boolean prefetch) {
-		Allocation allocation = new Allocation(prefetch);
+	/**
+	 * Marks an allocation as in flight; the caller submits it once it has released the lock. A synchronous
+	 * allocation gives up waiting for a used-up second when the caller who began it does.
+	 */
+	private Allocation begin(boolean prefetch, long callerDeadline) {
+		Allocation allocation = new Allocation(prefetch, callerDeadline);
 		this.inflight = allocation;
 		return allocation;
 	}
@@ -269,7 +278,8 @@ public final class CridNode implements AutoCloseable {
 		Block block = null;
 		RuntimeException failure = null;
 		try {
-			block = this.allocator.allocate(started + this.timeoutNanos);
+			long deadline = allocation.prefetch ? started + this.timeoutNanos : allocation.callerDeadline;
+			block = this.allocator.allocate(deadline, allocation::waitingForNextSecond);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -416,10 +426,21 @@ public final class CridNode implements AutoCloseable {
 
 		final boolean prefetch;
 
+		/** For a synchronous allocation, the {@link System#nanoTime()} its caller waits until. */
+		final long callerDeadline;
+
 		final CompletableFuture<Block> result = new CompletableFuture<>();
 
-		Allocation(boolean prefetch) {
+		/** The used-up timestamp whose end the allocation is waiting for, or -1. */
+		volatile long usedUpTimestamp = -1;
+
+		Allocation(boolean prefetch, long callerDeadline) {
 			this.prefetch = prefetch;
+			this.callerDeadline = callerDeadline;
+		}
+
+		void waitingForNextSecond(long timestamp) {
+			this.usedUpTimestamp = timestamp;
 		}
 
 	}
