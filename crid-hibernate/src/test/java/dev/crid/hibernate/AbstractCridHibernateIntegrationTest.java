@@ -1,0 +1,255 @@
+package dev.crid.hibernate;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import dev.crid.CridId;
+import dev.crid.CridNode;
+import dev.crid.InMemoryRegistry;
+import dev.crid.hibernate.fieldstyle.FieldCridIdEntity;
+import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
+import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
+import dev.crid.hibernate.fieldstyle.FieldLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldPrimitiveLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldStringEntity;
+import dev.crid.hibernate.nocrid.ClassAnnotatedEntity;
+import dev.crid.hibernate.packagestyle.PackageCridIdEntity;
+import dev.crid.hibernate.packagestyle.PackageInheritedEntity;
+import dev.crid.hibernate.packagestyle.PackageLongEntity;
+import dev.crid.hibernate.packagestyle.PackageStringEntity;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What {@code @Crid} promises on a real database, with Hibernate bootstrapped on its own: both annotation
+ * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
+ * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
+ * again. One short subclass per database.
+ */
+@TestInstance(Lifecycle.PER_CLASS)
+abstract class AbstractCridHibernateIntegrationTest {
+
+	private static final int BATCH_SIZE = 50;
+
+	private Instant started;
+
+	private DataSource dataSource;
+
+	private CridNode node;
+
+	private JdbcCounter counter;
+
+	private TestHibernate hibernate;
+
+	/**
+	 * Returns a new pooled data source for the database under test.
+	 * @param poolSize the pool's size
+	 * @return the data source, closed by this class
+	 */
+	protected abstract DataSource createDataSource(int poolSize);
+
+	static List<Class<?>> entities() {
+		return List.of(FieldLongEntity.class, FieldPrimitiveLongEntity.class, FieldStringEntity.class,
+				FieldCridIdEntity.class, FieldInheritedEntity.class, FieldGetterEntity.class, PackageLongEntity.class,
+				PackageStringEntity.class, PackageCridIdEntity.class, PackageInheritedEntity.class,
+				ClassAnnotatedEntity.class);
+	}
+
+	@BeforeAll
+	void startHibernate() {
+		this.started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		this.dataSource = createDataSource(8);
+		// Small blocks, so that the tests below also cross many block boundaries.
+		this.node = CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(50).build();
+		this.counter = new JdbcCounter(this.dataSource);
+		Map<String, Object> settings = TestHibernate.settings(this.counter.dataSource());
+		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
+		settings.put(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE);
+		this.hibernate = TestHibernate.build(settings, entities());
+	}
+
+	@AfterAll
+	void stopHibernate() throws Exception {
+		if (this.hibernate != null) {
+			this.hibernate.close();
+		}
+		if (this.node != null) {
+			this.node.close();
+		}
+		if (this.dataSource instanceof AutoCloseable closeable) {
+			closeable.close();
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("entities")
+	void givesEveryStyleAndTypeCridIdsThatDecodeToNow(Class<?> entityType) throws Exception {
+		assertThat(sessionFactory().unwrap(SessionFactoryImplementor.class)
+			.getMappingMetamodel()
+			.getEntityDescriptor(entityType)
+			.getGenerator()).isInstanceOf(CridIdentifierGenerator.class);
+		List<Object> ids = persist(entityType, 3);
+		assertThat(new HashSet<>(ids)).hasSize(3);
+		for (Object id : ids) {
+			Instant timestamp = this.node.parser().parse(value(id)).timestamp();
+			assertThat(timestamp).isBetween(this.started.minusSeconds(1), Instant.now().plusSeconds(1));
+			try (Session session = sessionFactory().openSession()) {
+				Object loaded = session.find(entityType, id);
+				assertThat(loaded).isNotNull();
+				assertThat(sessionFactory().getPersistenceUnitUtil().getIdentifier(loaded)).isEqualTo(id);
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "crid_hib_field_crid_id", "crid_hib_pkg_crid_id", "crid_hib_field_long",
+			"crid_hib_pkg_string" })
+	void storesNumericIdsAsBigintAndStringIdsAsText(String table) throws SQLException {
+		int expected = table.endsWith("string") ? Types.VARCHAR : Types.BIGINT;
+		try (Connection connection = this.dataSource.getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			boolean upperCase = metaData.storesUpperCaseIdentifiers();
+			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
+			try (ResultSet columns = metaData.getColumns(null, null, tableName, upperCase ? "ID" : "id")) {
+				assertThat(columns.next()).as("column id of table %s", table).isTrue();
+				assertThat(columns.getInt("DATA_TYPE")).isEqualTo(expected);
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { FieldLongEntity.class, PackageStringEntity.class })
+	void sendsAThousandInsertsAsTwentyJdbcBatches(Class<?> entityType) throws Exception {
+		long before = count(entityType);
+		this.counter.reset();
+		persist(entityType, 1_000);
+		assertThat(this.counter.batchedInserts()).isEqualTo(1_000);
+		assertThat(this.counter.insertBatches()).isEqualTo(1_000 / BATCH_SIZE);
+		assertThat(this.counter.singleInserts()).isZero();
+		assertThat(count(entityType)).isEqualTo(before + 1_000);
+	}
+
+	@Test
+	void givesDistinctIdsToEntitiesPersistedFromManyThreads() throws Exception {
+		int threads = 8;
+		int perThread = 250;
+		long before = count(PackageLongEntity.class);
+		ConcurrentLinkedQueue<Object> ids = new ConcurrentLinkedQueue<>();
+		CountDownLatch start = new CountDownLatch(1);
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		try {
+			List<Future<?>> results = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				results.add(executor.submit(() -> {
+					start.await();
+					for (int round = 0; round < perThread / BATCH_SIZE; round++) {
+						ids.addAll(persist(PackageLongEntity.class, BATCH_SIZE));
+					}
+					return null;
+				}));
+			}
+			start.countDown();
+			for (Future<?> result : results) {
+				result.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+		assertThat(ids).hasSize(threads * perThread);
+		assertThat(new HashSet<>(ids)).hasSize(threads * perThread);
+		assertThat(count(PackageLongEntity.class)).isEqualTo(before + threads * perThread);
+	}
+
+	@Test
+	void neverHandsOutIdsOfARolledBackTransactionAgain() throws Exception {
+		long before = count(FieldStringEntity.class);
+		List<Object> rolledBack = new ArrayList<>();
+		try (Session session = sessionFactory().openSession()) {
+			session.beginTransaction();
+			for (int i = 0; i < 120; i++) {
+				Object entity = FieldStringEntity.class.getDeclaredConstructor().newInstance();
+				session.persist(entity);
+				rolledBack.add(session.getIdentifier(entity));
+			}
+			session.flush();
+			session.getTransaction().rollback();
+		}
+		assertThat(count(FieldStringEntity.class)).isEqualTo(before);
+		List<Object> committed = persist(FieldStringEntity.class, 500);
+		assertThat(committed).doesNotContainAnyElementsOf(rolledBack);
+		try (Session session = sessionFactory().openSession()) {
+			for (Object id : rolledBack) {
+				assertThat(session.find(FieldStringEntity.class, id)).isNull();
+			}
+		}
+	}
+
+	private SessionFactory sessionFactory() {
+		return this.hibernate.sessionFactory();
+	}
+
+	/** Persists new entities in one transaction and returns their IDs. */
+	private List<Object> persist(Class<?> entityType, int count) throws Exception {
+		List<Object> entities = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			entities.add(entityType.getDeclaredConstructor().newInstance());
+		}
+		sessionFactory().inTransaction((session) -> entities.forEach(session::persist));
+		List<Object> ids = new ArrayList<>();
+		for (Object entity : entities) {
+			ids.add(sessionFactory().getPersistenceUnitUtil().getIdentifier(entity));
+		}
+		return ids;
+	}
+
+	private long count(Class<?> entityType) {
+		return sessionFactory().fromSession((session) -> session
+			.createSelectionQuery("select count(*) from " + entityType.getSimpleName(), Long.class)
+			.getSingleResult());
+	}
+
+	/** Returns an ID's value, checking that it has one of the supported types. */
+	private static long value(Object id) {
+		if (id instanceof Long value) {
+			return value;
+		}
+		if (id instanceof String text) {
+			assertThat(text).matches("[0-9]+");
+			return CridId.parse(text).value();
+		}
+		assertThat(id).isInstanceOf(CridId.class);
+		return ((CridId) id).value();
+	}
+
+}

@@ -1,0 +1,193 @@
+package dev.crid.hibernate;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+
+import dev.crid.CridId;
+import dev.crid.CridNode;
+import dev.crid.InMemoryRegistry;
+import dev.crid.hibernate.fieldstyle.FieldLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldUuidEntity;
+import dev.crid.hibernate.nocrid.BareLongEntity;
+import dev.crid.hibernate.nocrid.BareStringEntity;
+import dev.crid.hibernate.packagestyle.PackageEntityOnBareBase;
+import dev.crid.hibernate.packagestyle.PackageIntegerEntity;
+import dev.crid.hibernate.packagestyle.PackageLongEntity;
+import dev.crid.hibernate.packagestyle.PackageStringEntity;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceException;
+import org.assertj.core.api.AbstractStringAssert;
+import org.h2.jdbcx.JdbcDataSource;
+import org.hibernate.HibernateException;
+import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Mistakes that must stop the {@code SessionFactory} from being built, each with a message that names what
+ * is wrong and how to fix it. Runs on an in-memory H2 database.
+ */
+@TestInstance(Lifecycle.PER_CLASS)
+class CridIdentifierGeneratorBootTest {
+
+	private final JdbcDataSource dataSource = new JdbcDataSource();
+
+	private CridNode node;
+
+	@BeforeAll
+	void createNode() {
+		this.dataSource.setURL("jdbc:h2:mem:crid_hibernate_boot;DB_CLOSE_DELAY=-1");
+		this.node = CridNode.builder(new InMemoryRegistry()).build();
+	}
+
+	@AfterAll
+	void closeNode() {
+		this.node.close();
+	}
+
+	@Test
+	void bootsWithBothStylesWhenTheNodeIsInTheSettings() {
+		assertThatCode(() -> build(withNode(), FieldLongEntity.class, PackageLongEntity.class).close())
+			.doesNotThrowAnyException();
+	}
+
+	@Test
+	void bootsThroughJpaWithTheNodeInThePersistenceProperties() {
+		try (EntityManagerFactory factory = jpa(PackageStringEntity.class)
+			.property(CridIdentifierGenerator.NODE_SETTING, this.node)
+			.createEntityManagerFactory()) {
+			PackageStringEntity entity = new PackageStringEntity();
+			factory.runInTransaction((entityManager) -> entityManager.persist(entity));
+			assertThat(this.node.parser().parse(CridId.parse(entity.getId())).timestamp())
+				.isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+		}
+	}
+
+	@Test
+	void failsThroughJpaWhenNoCridIsInReach() {
+		Throwable failure = catchThrowable(() -> jpa(BareStringEntity.class)
+			.property(CridIdentifierGenerator.NODE_SETTING, this.node)
+			.createEntityManagerFactory()
+			.close());
+		// JPA bootstrap wraps every failure in "Unable to build Hibernate SessionFactory"; ours is the cause.
+		assertThat(failure).isInstanceOf(PersistenceException.class)
+			.cause()
+			.isInstanceOf(HibernateException.class)
+			.hasMessageContaining("no @Crid is in reach");
+	}
+
+	@Test
+	void failsForAnUnsupportedFieldTypeNamingEntityAndField() {
+		assertBootFailure(withNode(), FieldUuidEntity.class)
+			.contains("entity " + FieldUuidEntity.class.getName())
+			.contains("field 'id'")
+			.contains("java.util.UUID")
+			.contains("use long, java.lang.Long, java.lang.String (decimal) or dev.crid.CridId");
+	}
+
+	@Test
+	void failsForAnUnsupportedFieldTypeWithCridOnThePackage() {
+		assertBootFailure(withNode(), PackageIntegerEntity.class)
+			.contains("entity " + PackageIntegerEntity.class.getName())
+			.contains("field 'id'")
+			.contains("java.lang.Integer");
+	}
+
+	@Test
+	void failsWithoutANodeSayingHowToProvideOne() {
+		assertBootFailure(withoutNode(), FieldLongEntity.class)
+			.contains("entity " + FieldLongEntity.class.getName())
+			.contains("\"dev.crid.node\" (CridIdentifierGenerator.NODE_SETTING) is not set")
+			.contains("put a CridNode object in the settings under \"dev.crid.node\"")
+			.contains("with Spring Boot, the crid starter does it");
+	}
+
+	@Test
+	void failsWithoutANodeForThePackageStyleToo() {
+		assertBootFailure(withoutNode(), PackageLongEntity.class)
+			.contains("entity " + PackageLongEntity.class.getName())
+			.contains("is not set");
+	}
+
+	@Test
+	void failsWhenTheNodeSettingHoldsSomethingElse() {
+		Map<String, Object> settings = withoutNode();
+		settings.put(CridIdentifierGenerator.NODE_SETTING, "my-node");
+		assertBootFailure(settings, FieldLongEntity.class)
+			.contains("holds a java.lang.String instead of a dev.crid.CridNode object");
+	}
+
+	@Test
+	void failsInsteadOfGivingAStringIdARandomUuidWhenNoCridIsInReach() {
+		assertBootFailure(withNode(), BareStringEntity.class)
+			.contains("entity " + BareStringEntity.class.getName())
+			.contains("asks for @GeneratedValue(generator = \"crid\"), but no @Crid is in reach")
+			.contains("UuidGenerator")
+			.contains("or on package dev.crid.hibernate.nocrid in its package-info.java");
+	}
+
+	@Test
+	void failsInsteadOfUsingADatabaseSequenceWhenNoCridIsInReach() {
+		assertBootFailure(withNode(), BareLongEntity.class)
+			.contains("entity " + BareLongEntity.class.getName())
+			.contains("no @Crid is in reach");
+	}
+
+	@Test
+	void failsWhenTheIdIsDeclaredInASuperclassWhosePackageHasNoCrid() {
+		assertBootFailure(withNode(), PackageEntityOnBareBase.class)
+			.contains("entity " + PackageEntityOnBareBase.class.getName())
+			.contains("declared in dev.crid.hibernate.nocrid.BareBaseEntity")
+			.contains("no @Crid is in reach")
+			.contains("on package dev.crid.hibernate.nocrid");
+	}
+
+	@Test
+	void reportsEveryIdWithoutCridAtOnce() {
+		assertBootFailure(withNode(), BareStringEntity.class, BareLongEntity.class)
+			.contains(BareStringEntity.class.getName())
+			.contains(BareLongEntity.class.getName());
+	}
+
+	private Map<String, Object> withNode() {
+		Map<String, Object> settings = withoutNode();
+		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
+		return settings;
+	}
+
+	private Map<String, Object> withoutNode() {
+		return TestHibernate.settings(this.dataSource);
+	}
+
+	private HibernatePersistenceConfiguration jpa(Class<?> entity) {
+		return new HibernatePersistenceConfiguration("crid-boot-test").managedClass(entity)
+			.property(AvailableSettings.DATASOURCE, this.dataSource)
+			.property(AvailableSettings.HBM2DDL_AUTO, "create-drop");
+	}
+
+	private static TestHibernate build(Map<String, Object> settings, Class<?>... entities) {
+		return TestHibernate.build(settings, List.of(entities));
+	}
+
+	/**
+	 * Builds a session factory that must fail, and returns the message of what the caller gets: the
+	 * explanation must be there, not buried in a cause.
+	 */
+	private static AbstractStringAssert<?> assertBootFailure(Map<String, Object> settings, Class<?>... entities) {
+		Throwable failure = catchThrowable(() -> build(settings, entities).close());
+		assertThat(failure).isInstanceOf(HibernateException.class);
+		return assertThat(failure.getMessage());
+	}
+
+}
