@@ -277,6 +277,7 @@ public final class CridNode implements AutoCloseable {
 		long started = System.nanoTime();
 		Block block = null;
 		RuntimeException failure = null;
+		Error fatal = null;
 		try {
 			long deadline = allocation.prefetch ? started + this.timeoutNanos : allocation.callerDeadline;
 			block = this.allocator.allocate(deadline, allocation::waitingForNextSecond);
@@ -288,7 +289,16 @@ public final class CridNode implements AutoCloseable {
 		catch (RuntimeException ex) {
 			failure = ex;
 		}
+		catch (Error ex) {
+			// A registry that throws an Error (a driver bug, a missing class) must still finish the allocation:
+			// left in flight, it would make every later caller wait for it until the node is closed.
+			failure = new RegistryException("Registry " + this.allocator + " failed: " + ex, ex);
+			fatal = (ex instanceof VirtualMachineError) ? ex : null;
+		}
 		finish(allocation, block, failure, System.nanoTime() - started);
+		if (fatal != null) {
+			throw fatal;
+		}
 	}
 
 	private void finish(Allocation allocation, Block block, RuntimeException failure, long nanos) {
