@@ -1,0 +1,158 @@
+package dev.crid;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link CridNode.Builder}: defaults and the checks in {@code build()}.
+ */
+class CridNodeBuilderTest {
+
+	private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+	@Test
+	void defaultsAreTheDocumentedOnes() {
+		assertThat(CridNode.DEFAULT_BLOCK_SIZE).isEqualTo(10_000);
+		assertThat(CridNode.DEFAULT_THRESHOLD).isEqualTo(5_000);
+		assertThat(CridNode.DEFAULT_ALLOCATION_TIMEOUT).isEqualTo(Duration.ofSeconds(5));
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).build()) {
+			assertThat(node.layout()).isEqualTo(CridLayout.DEFAULT);
+			assertThat(node.blockSize()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
+			assertThat(node.threshold()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
+			assertThat(node.isClosed()).isFalse();
+			assertThat(node.toString()).contains("blockSize=10000", "threshold=5000", "InMemoryRegistry");
+		}
+	}
+
+	@Test
+	void buildDoesNotCallTheRegistry() {
+		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+		try (CridNode node = CridNode.builder(registry).build()) {
+			assertThat(registry.callCount()).isZero();
+			assertThat(node.stats().idsIssued()).isZero();
+		}
+	}
+
+	@Test
+	void takesEpochAndBitsSeparatelyOrAsALayout() {
+		Instant epoch = Instant.parse("2024-01-01T00:00:00Z");
+		Clock clock = Clock.fixed(NOW, java.time.ZoneOffset.UTC);
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).epoch(epoch).timestampBits(40).sequenceBits(23)
+			.clock(clock).build()) {
+			assertThat(node.layout()).isEqualTo(CridLayout.of(epoch, 40, 23));
+		}
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).layout(CridLayout.of(epoch, 0, 63)).clock(clock)
+			.build()) {
+			assertThat(node.layout()).isEqualTo(CridLayout.of(epoch, 0, 63));
+		}
+	}
+
+	@Test
+	void reportsEveryViolatedRuleAtOnceWithValuesAndRanges() {
+		CridNode.Builder builder = CridNode.builder(null)
+			.epoch(NOW.plusSeconds(60))
+			.timestampBits(40)
+			.sequenceBits(40)
+			.blockSize(0)
+			.threshold(7)
+			.allocationTimeout(Duration.ZERO)
+			.clock(Clock.fixed(NOW, java.time.ZoneOffset.UTC));
+		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(builder::build)
+			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("registry must be set",
+					"timestampBits + sequenceBits is 40 + 40 = 80 but must be 63",
+					"epoch is 2026-03-01T12:01:00Z but must not be in the future (the clock reads 2026-03-01T12:00:00Z)",
+					"blockSize is 0 but must be at least 1",
+					"threshold is 7 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)",
+					"allocationTimeout is PT0S but must be in (PT0S, PT24H]"))
+			.withMessageStartingWith("Invalid crid configuration: registry must be set; ")
+			.isInstanceOf(CridException.class);
+	}
+
+	@Test
+	void blockSizeMustFitTheSequenceBits() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(59).sequenceBits(4).blockSize(17)
+				.threshold(0).build())
+			.satisfies((ex) -> assertThat(ex.violations())
+				.containsExactly("blockSize is 17 but must be in [1, 16] (2^sequenceBits with sequenceBits 4)"));
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(59).sequenceBits(4).blockSize(16)
+			.threshold(16).build()) {
+			assertThat(node.blockSize()).isEqualTo(16);
+		}
+	}
+
+	@Test
+	void zeroSequenceBitsAllowOnlyBlocksOfOne() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(63).sequenceBits(0).blockSize(2)
+				.threshold(1).build())
+			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString().contains("[1, 1]"));
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(63).sequenceBits(0).blockSize(1)
+			.threshold(1).build()) {
+			assertThat(node.blockSize()).isOne();
+		}
+	}
+
+	@Test
+	void sixtyThreeSequenceBitsAllowTheLargestBlock() {
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(0).sequenceBits(63)
+			.blockSize(Long.MAX_VALUE).build()) {
+			assertThat(node.blockSize()).isEqualTo(Long.MAX_VALUE);
+		}
+	}
+
+	@Test
+	void invalidBitsAndBlockSizeAreBothReported() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(-1).sequenceBits(64).blockSize(-5)
+				.threshold(-10).build())
+			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("timestampBits is -1 but must be in [0, 63]",
+					"sequenceBits is 64 but must be in [0, 63]", "blockSize is -5 but must be at least 1"));
+	}
+
+	@Test
+	void nullSettingsAreReportedNotThrownAsNullPointers() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).epoch(null).clock(null).allocationTimeout(null)
+				.build())
+			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("clock must be set", "epoch must be set",
+					"allocationTimeout is null but must be in (PT0S, PT24H]"));
+	}
+
+	@Test
+	void allocationTimeoutIsBoundedByADay() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofDays(1).plusNanos(1))
+				.build())
+			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString().contains("PT24H0.000000001S"));
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofMillis(-1)).build());
+		CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofDays(1)).build().close();
+		CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofNanos(1)).build().close();
+	}
+
+	@Test
+	void thresholdMayEqualTheBlockSizeOrTurnPreAllocationOff() {
+		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(100).build().close();
+		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(0).build().close();
+		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(-1).build().close();
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(101).build())
+			.withMessageContaining("threshold is 101 but must not exceed blockSize 100");
+	}
+
+	@Test
+	void epochEqualToTheClockIsAllowed() {
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).epoch(NOW)
+			.clock(Clock.fixed(NOW, java.time.ZoneOffset.UTC)).build()) {
+			assertThat(node.layout().timestampOf(node.nextId())).isZero();
+		}
+	}
+
+}

@@ -1,0 +1,374 @@
+package dev.crid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Tests for {@link CridNode} when the registry, the clock or the executor misbehave.
+ */
+class CridNodeFaultTest {
+
+	private static final Instant EPOCH = CridLayout.DEFAULT_EPOCH;
+
+	private static final Duration AWAIT = Duration.ofSeconds(10);
+
+	// Just before the end of a second, so a node waiting for the next second notices the test's move at once.
+	private final MutableClock clock = new MutableClock(EPOCH.plusSeconds(500).plusMillis(999));
+
+	private final RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+
+	@Test
+	void registryThatThrowsFailsTheCallWithTheCauseAndTheNextCallSucceeds() {
+		IllegalStateException broken = new IllegalStateException("database is down");
+		this.registry.then(RecordingRegistry.Answer.fail(broken));
+		try (CridNode node = node().threshold(0).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("database is down")
+				.withCause(broken);
+			CridStats failed = node.stats();
+			assertThat(failed.synchronousAllocations().failures()).isOne();
+			assertThat(failed.consecutiveFailures()).isOne();
+			assertThat(failed.lastFailure()).contains("database is down");
+			assertThat(failed.lastFailureTime()).isEqualTo(this.clock.instant());
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(node.stats().consecutiveFailures()).isZero();
+			assertThat(node.stats().synchronousAllocations().successes()).isOne();
+		}
+	}
+
+	@Test
+	void registryExceptionFromTheRegistryReachesTheCallerUnwrapped() {
+		RegistryException refused = new RegistryException("quota exceeded");
+		this.registry.then(RecordingRegistry.Answer.fail(refused));
+		try (CridNode node = node().threshold(0).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId).isSameAs(refused);
+			assertThat(node.nextId()).isNotNegative();
+		}
+	}
+
+	@Test
+	void registryThatThrowsAnErrorDoesNotLeaveTheNodeStuck() {
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			throw new AssertionError("driver bug");
+		});
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(2)).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("driver bug")
+				.withCauseInstanceOf(AssertionError.class);
+			assertThat(node.stats().lastFailure()).contains("driver bug");
+			this.registry.heal();
+			long started = System.nanoTime();
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+		}
+	}
+
+	@Test
+	void slowRegistryFailsTheCallerWithinTheAllocationTimeout() {
+		Gate gate = new Gate();
+		this.registry.then(gate);
+		Duration timeout = Duration.ofMillis(300);
+		try (CridNode node = node().threshold(0).allocationTimeout(timeout).build()) {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("allocation timeout")
+				.withMessageContaining("PT0.3S");
+			Duration waited = Duration.ofNanos(System.nanoTime() - started);
+			assertThat(waited).isGreaterThanOrEqualTo(timeout).isLessThan(timeout.plusSeconds(2));
+			assertThat(node.stats().stalls()).isOne();
+			gate.open();
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			assertThat(node.layout().sequenceOf(node.nextId())).isZero();
+			assertThat(this.registry.callCount()).as("the late answer is used, not thrown away").isOne();
+		}
+	}
+
+	@Test
+	void noLockIsHeldWhileTheRegistryIsCalled() throws Exception {
+		Gate gate = new Gate();
+		this.registry.then(gate);
+		try (CridNode node = node().allocationTimeout(Duration.ofSeconds(20)).build()) {
+			CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> gate.entered() == 1);
+			assertThat(CompletableFuture.supplyAsync(node::stats).get(2, TimeUnit.SECONDS).stalls()).isOne();
+			assertThat(CompletableFuture.supplyAsync(node::isClosed).get(2, TimeUnit.SECONDS)).isFalse();
+			assertThat(waiting).isNotDone();
+			gate.open();
+			assertThat(waiting.get(10, TimeUnit.SECONDS)).isNotNegative();
+		}
+	}
+
+	@Test
+	void negativeStartFailsOneCallAndTheNextCallAllocatesAfresh() {
+		this.registry.then(RecordingRegistry.Answer.start(-5));
+		try (CridNode node = node().threshold(0).build()) {
+			assertThatExceptionOfType(InvalidSequenceException.class).isThrownBy(node::nextId)
+				.withMessageContaining("-5")
+				.withMessageContaining("[0, " + CridLayout.DEFAULT.maxSequence() + "]");
+			long id = node.nextId();
+			assertThat(node.layout().sequenceOf(id)).isZero();
+			assertThat(this.registry.calls()).extracting(RecordingRegistry.Call::start).containsExactly(-5L, 0L);
+			assertThat(node.stats().synchronousAllocations()).isEqualTo(
+					new CridStats.Allocations(1, 1, node.stats().synchronousAllocations().totalTime()));
+		}
+	}
+
+	@Test
+	void negativeStartInPreAllocationIsRetriedAndNeverReachesCallers() {
+		try (CridNode node = node().blockSize(10).threshold(5).build()) {
+			node.nextId();
+			this.registry.then(RecordingRegistry.Answer.start(-1)).then(RecordingRegistry.Answer.start(Long.MIN_VALUE));
+			for (int i = 1; i < 6; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			Set<Long> ids = new HashSet<>();
+			for (int i = 6; i < 20; i++) {
+				assertThat(ids.add(node.nextId())).isTrue();
+			}
+			CridStats stats = node.stats();
+			assertThat(stats.prefetchAllocations().failures()).isEqualTo(2);
+			assertThat(stats.prefetchAllocations().successes()).isGreaterThanOrEqualTo(1);
+			assertThat(stats.lastFailure()).contains("InvalidSequenceException");
+			assertThat(stats.stalls()).isOne();
+		}
+	}
+
+	@Test
+	void preAllocationFailingThenRecoveringIsRecordedButNeverSeenByCallers() {
+		try (CridNode node = node().blockSize(100).threshold(50).build()) {
+			node.nextId();
+			this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("flaky network")));
+			for (int i = 1; i < 51; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> node.stats().prefetchAllocations().failures() >= 3);
+			CridStats failing = node.stats();
+			assertThat(failing.consecutiveFailures()).isGreaterThanOrEqualTo(3);
+			assertThat(failing.lastFailure()).contains("flaky network");
+			assertThat(failing.nextBlockReady()).isFalse();
+			this.registry.heal();
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			for (int i = 51; i < 150; i++) {
+				node.nextId();
+			}
+			CridStats recovered = node.stats();
+			assertThat(recovered.consecutiveFailures()).isZero();
+			assertThat(recovered.prefetchAllocations().successes()).isGreaterThanOrEqualTo(1);
+			assertThat(recovered.prefetchAllocations().failures()).isGreaterThanOrEqualTo(3);
+			assertThat(recovered.synchronousAllocations()).extracting(CridStats.Allocations::count).isEqualTo(1L);
+			assertThat(recovered.stalls()).as("callers never waited after the first block").isOne();
+			assertThat(recovered.lastFailure()).contains("flaky network");
+			assertThat(recovered.idsIssued()).isEqualTo(150);
+		}
+	}
+
+	@Test
+	void preAllocationRetriesBackOff() {
+		try (CridNode node = node().blockSize(100).threshold(50).build()) {
+			node.nextId();
+			this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("down")));
+			for (int i = 1; i < 51; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 6);
+			List<RecordingRegistry.Call> calls = this.registry.calls();
+			// Five retries with delays doubling from 10 ms take at least 10 + 20 + 40 + 80 + 160 ms; without
+			// backoff they would follow each other at once.
+			assertThat(node.stats().prefetchAllocations().failures()).isGreaterThanOrEqualTo(5);
+			assertThat(calls).hasSizeGreaterThanOrEqualTo(6);
+		}
+	}
+
+	@Test
+	void startBeyondTheMaxSequenceMakesTheNodeWaitForTheNextSecond() throws Exception {
+		long maxSequence = CridLayout.DEFAULT.maxSequence();
+		this.registry.then(RecordingRegistry.Answer.start(maxSequence + 1));
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build()) {
+			CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> this.registry.callCount() == 1);
+			assertThat(waiting).isNotDone();
+			this.clock.advance(Duration.ofSeconds(1));
+			long id = waiting.get(10, TimeUnit.SECONDS);
+			assertThat(node.layout().timestampOf(id)).isEqualTo(501);
+			assertThat(node.layout().sequenceOf(id)).isZero();
+			assertThat(this.registry.calls()).extracting(RecordingRegistry.Call::timestamp).containsExactly(500L, 501L);
+			assertThat(node.stats().synchronousAllocations().failures()).isZero();
+		}
+	}
+
+	@Test
+	void secondThatDoesNotEndWithinTheTimeoutFailsWithSequenceOverflow() {
+		this.registry.otherwise(RecordingRegistry.Answer.start(CridLayout.DEFAULT.maxSequence() + 1));
+		Duration timeout = Duration.ofMillis(400);
+		try (CridNode node = node().threshold(0).allocationTimeout(timeout).build()) {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(SequenceOverflowException.class).isThrownBy(node::nextId)
+				.withMessageContaining("500");
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(timeout.plusSeconds(2));
+			this.registry.heal();
+			this.clock.advance(Duration.ofSeconds(1));
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(501);
+		}
+	}
+
+	@Test
+	void usedUpSecondInASmallLayoutWaitsForTheNextSecondAndNeverRepeats() throws Exception {
+		// 4 sequence bits: 16 IDs per second across every node that shares the registry.
+		try (CridNode first = node().timestampBits(59).sequenceBits(4).blockSize(4).threshold(2)
+			.allocationTimeout(Duration.ofSeconds(20)).build();
+				CridNode second = node().timestampBits(59).sequenceBits(4).blockSize(3).threshold(0)
+					.allocationTimeout(Duration.ofSeconds(20)).build()) {
+			Set<Long> ids = ConcurrentHashMap.newKeySet();
+			CompletableFuture<Void> taking = CompletableFuture.runAsync(() -> {
+				for (int i = 0; i < 25; i++) {
+					assertThat(ids.add(first.nextId())).isTrue();
+					assertThat(ids.add(second.nextId())).isTrue();
+				}
+			});
+			int secondsUsedUp = 0;
+			while (!taking.isDone() && secondsUsedUp < 10) {
+				long timestamp = first.layout().timestampAt(this.clock.instant());
+				await().atMost(AWAIT).until(() -> taking.isDone() || usedUp(timestamp));
+				if (!taking.isDone()) {
+					assertThat(ids.stream().filter((id) -> first.layout().timestampOf(id) > timestamp)).isEmpty();
+					secondsUsedUp++;
+					this.clock.advance(Duration.ofSeconds(1));
+				}
+			}
+			taking.get(10, TimeUnit.SECONDS);
+			CridLayout layout = first.layout();
+			assertThat(ids).hasSize(50);
+			assertThat(secondsUsedUp).isGreaterThanOrEqualTo(3);
+			for (long timestamp = 500; timestamp < 500 + secondsUsedUp; timestamp++) {
+				long inSecond = timestamp;
+				assertThat(ids.stream().filter((id) -> layout.timestampOf(id) == inSecond))
+					.as("IDs of second %d", timestamp)
+					.hasSizeBetween(10, 16);
+			}
+			assertThat(first.stats().synchronousAllocations().failures() + second.stats().synchronousAllocations().failures())
+				.isZero();
+		}
+	}
+
+	private boolean usedUp(long timestamp) {
+		return this.registry.calls().stream().anyMatch((call) -> call.timestamp() == timestamp && call.start() > 15);
+	}
+
+	@Test
+	void blockCrossingTheMaxSequenceIsClamped() {
+		long maxSequence = CridLayout.DEFAULT.maxSequence();
+		this.registry.then(RecordingRegistry.Answer.start(maxSequence - 2));
+		try (CridNode node = node().blockSize(10).threshold(0).build()) {
+			CridLayout layout = node.layout();
+			assertThat(layout.sequenceOf(node.nextId())).isEqualTo(maxSequence - 2);
+			assertThat(node.stats().idsLeftInBlock()).isEqualTo(2);
+			assertThat(layout.sequenceOf(node.nextId())).isEqualTo(maxSequence - 1);
+			long last = node.nextId();
+			assertThat(layout.sequenceOf(last)).isEqualTo(maxSequence);
+			assertThat(layout.timestampOf(last)).isEqualTo(500);
+			long next = node.nextId();
+			assertThat(layout.sequenceOf(next)).isZero();
+			assertThat(next).isNotEqualTo(last).isNotNegative();
+			assertThat(this.registry.callCount()).isEqualTo(2);
+		}
+	}
+
+	@Test
+	void blockCrossingTheMaxSequenceIsClampedInTheWidestSequenceLayout() {
+		this.registry.then(RecordingRegistry.Answer.start(Long.MAX_VALUE - 1));
+		try (CridNode node = node().epoch(this.clock.instant().minusMillis(10)).timestampBits(0).sequenceBits(63)
+			.blockSize(1_000).threshold(0).build()) {
+			assertThat(node.nextId()).isEqualTo(Long.MAX_VALUE - 1);
+			assertThat(node.nextId()).isEqualTo(Long.MAX_VALUE);
+			assertThat(node.nextId()).isZero();
+		}
+	}
+
+	@Test
+	void clockBeforeTheEpochFailsTheCallAndTheNodeRecoversWithTheClock() {
+		try (CridNode node = node().threshold(0).blockSize(2).build()) {
+			node.nextId();
+			node.nextId();
+			this.clock.set(EPOCH.minusMillis(1));
+			assertThatExceptionOfType(ClockBeforeEpochException.class).isThrownBy(node::nextId)
+				.withMessageContaining(EPOCH.minusMillis(1).toString());
+			this.clock.set(EPOCH.plusSeconds(501));
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(501);
+		}
+	}
+
+	@Test
+	void clockPastTheLastTimestampFailsWithTimestampOverflow() {
+		try (CridNode node = node().timestampBits(9).sequenceBits(54).threshold(0).blockSize(1).build()) {
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(500);
+			this.clock.set(EPOCH.plusSeconds(511));
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(511);
+			this.clock.set(EPOCH.plusSeconds(512));
+			assertThatExceptionOfType(TimestampOverflowException.class).isThrownBy(node::nextId)
+				.withMessageContaining("511");
+			assertThat(this.registry.callCount()).isEqualTo(2);
+		}
+	}
+
+	@Test
+	void executorThatRefusesTheTaskFailsTheCallAndDoesNotLeaveTheNodeStuck() {
+		AtomicBoolean refuse = new AtomicBoolean(true);
+		Executor executor = (task) -> {
+			if (refuse.get()) {
+				throw new RejectedExecutionException("queue full");
+			}
+			task.run();
+		};
+		try (CridNode node = node().threshold(0).prefetchExecutor(executor).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("refused")
+				.withCauseInstanceOf(RejectedExecutionException.class);
+			refuse.set(false);
+			assertThat(node.nextId()).isNotNegative();
+		}
+	}
+
+	@Test
+	void failedSynchronousCallIsReportedToEveryWaitingCaller() throws Exception {
+		Gate gate = new Gate();
+		this.registry.then((delegate, timestamp, blockSize) -> {
+			gate.answer(delegate, timestamp, blockSize);
+			throw new IllegalStateException("lost connection");
+		});
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build()) {
+			CompletableFuture<Long> one = CompletableFuture.supplyAsync(node::nextId);
+			CompletableFuture<Long> two = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> gate.entered() == 1 && node.stats().stalls() == 2);
+			gate.open();
+			for (CompletableFuture<Long> caller : List.of(one, two)) {
+				assertThat(caller).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
+					.withCauseInstanceOf(RegistryException.class)
+					.withMessageContaining("lost connection");
+			}
+			assertThat(gate.entered()).as("both callers waited for the one call").isOne();
+			assertThat(node.nextId()).isNotNegative();
+		}
+	}
+
+	private CridNode.Builder node() {
+		return CridNode.builder(this.registry).clock(this.clock);
+	}
+
+}

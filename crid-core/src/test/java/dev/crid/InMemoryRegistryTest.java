@@ -1,0 +1,194 @@
+package dev.crid;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link InMemoryRegistry}.
+ */
+class InMemoryRegistryTest {
+
+	@Test
+	void handsOutConsecutiveBlocksPerTimestamp() {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		assertThat(registry.allocate(7, 10)).isZero();
+		assertThat(registry.allocate(7, 5)).isEqualTo(10);
+		assertThat(registry.allocate(8, 3)).isZero();
+		assertThat(registry.allocate(7, 1)).isEqualTo(15);
+		assertThat(registry.allocate(8, 3)).isEqualTo(3);
+		assertThat(registry.size()).isEqualTo(2);
+	}
+
+	@Test
+	void keepsCountingPastTheLargestSequenceSoNodesSeeTheSecondIsUsedUp() {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		long maxSequence = CridLayout.DEFAULT.maxSequence();
+		assertThat(registry.allocate(1, maxSequence + 1)).isZero();
+		assertThat(registry.allocate(1, 10)).isEqualTo(maxSequence + 1);
+	}
+
+	@Test
+	void remembersOnlyTheMostRecentTimestamps() {
+		InMemoryRegistry registry = new InMemoryRegistry(3);
+		for (long timestamp = 100; timestamp < 1100; timestamp++) {
+			registry.allocate(timestamp, 1);
+			assertThat(registry.size()).isLessThanOrEqualTo(3);
+		}
+		assertThat(registry.size()).isEqualTo(3);
+		assertThat(registry.allocate(1099, 1)).isOne();
+		assertThat(registry.allocate(1097, 1)).isOne();
+	}
+
+	@Test
+	void refusesTimestampsItHasForgotten() {
+		InMemoryRegistry registry = new InMemoryRegistry(2);
+		registry.allocate(10, 5);
+		registry.allocate(11, 5);
+		registry.allocate(12, 5);
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(10, 5))
+			.withMessageContaining("Timestamp 10")
+			.withMessageContaining("forgot up to 10");
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(3, 5));
+		assertThat(registry.allocate(11, 5)).isEqualTo(5);
+	}
+
+	@Test
+	void neverHandsOutABlockTwiceForAnOldTimestampThatDoesNotFitTheWindow() {
+		InMemoryRegistry registry = new InMemoryRegistry(2);
+		registry.allocate(50, 1);
+		registry.allocate(51, 1);
+		// 20 is older than everything remembered: it may be answered once, but then it is forgotten at once
+		// and every later call for it must be refused rather than start again at 0.
+		long first = registry.allocate(20, 4);
+		assertThat(first).isZero();
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(20, 4));
+		assertThat(registry.size()).isEqualTo(2);
+		assertThat(registry.allocate(50, 1)).isOne();
+	}
+
+	@Test
+	void neverHandsOutOverlappingBlocksUnderRandomOperations() {
+		java.util.SplittableRandom random = new java.util.SplittableRandom(20260101);
+		for (int round = 0; round < 200; round++) {
+			int retained = 1 + random.nextInt(6);
+			InMemoryRegistry registry = new InMemoryRegistry(retained);
+			TreeMap<Long, List<long[]>> handedOut = new TreeMap<>();
+			long newest = 1_000;
+			int refusals = 0;
+			for (int call = 0; call < 300; call++) {
+				newest += random.nextInt(3);
+				long timestamp = Math.max(0, newest - random.nextInt(2 * retained + 2));
+				long blockSize = 1 + random.nextInt(20);
+				long start;
+				try {
+					start = registry.allocate(timestamp, blockSize);
+				}
+				catch (RegistryException ex) {
+					refusals++;
+					continue;
+				}
+				for (long[] block : handedOut.getOrDefault(timestamp, List.of())) {
+					assertThat(start + blockSize <= block[0] || block[1] <= start)
+						.as("round %d: block [%d, %d) of timestamp %d overlaps [%d, %d)", round, start, start + blockSize,
+								timestamp, block[0], block[1])
+						.isTrue();
+				}
+				handedOut.computeIfAbsent(timestamp, (key) -> new ArrayList<>()).add(new long[] { start, start + blockSize });
+				assertThat(registry.size()).isLessThanOrEqualTo(retained);
+			}
+			assertThat(refusals).as("round %d refused nothing, so forgetting was not exercised", round).isPositive();
+		}
+	}
+
+	@Test
+	void concurrentCallersGetDisjointBlocks() throws Exception {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		int threads = 4;
+		int calls = 20_000;
+		CyclicBarrier barrier = new CyclicBarrier(threads);
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		try {
+			List<CompletableFuture<long[]>> results = new ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				long blockSize = t + 1;
+				results.add(CompletableFuture.supplyAsync(() -> {
+					await(barrier);
+					long[] starts = new long[calls];
+					for (int i = 0; i < calls; i++) {
+						starts[i] = registry.allocate(42 + (i % 3), blockSize);
+					}
+					return starts;
+				}, executor));
+			}
+			// Timestamp 42 + k gets every third call of each thread; mark each sequence number as it is reserved.
+			long total = 0;
+			for (int t = 0; t < threads; t++) {
+				total += (long) (calls / 3 + 1) * (t + 1);
+			}
+			boolean[][] taken = new boolean[3][(int) total + 1];
+			for (int t = 0; t < threads; t++) {
+				long[] starts = results.get(t).get(30, TimeUnit.SECONDS);
+				for (int i = 0; i < calls; i++) {
+					for (long sequence = starts[i]; sequence < starts[i] + t + 1; sequence++) {
+						assertThat(taken[i % 3][(int) sequence]).as("sequence %d of timestamp %d reserved twice", sequence,
+								42 + i % 3).isFalse();
+						taken[i % 3][(int) sequence] = true;
+					}
+				}
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+	@Test
+	void rejectsInvalidArguments() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new InMemoryRegistry(0)).withMessageContaining("0");
+		InMemoryRegistry registry = new InMemoryRegistry();
+		assertThatIllegalArgumentException().isThrownBy(() -> registry.allocate(-1, 1)).withMessageContaining("-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> registry.allocate(1, 0)).withMessageContaining("0");
+		assertThat(registry.size()).isZero();
+	}
+
+	@Test
+	void refusesABlockThatWouldOverflowTheCounter() {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		assertThat(registry.allocate(0, Long.MAX_VALUE)).isZero();
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(0, 1))
+			.withMessageContaining("no room");
+	}
+
+	@Test
+	void defaultRetentionIsOneHour() {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		for (long timestamp = 0; timestamp < 3601; timestamp++) {
+			registry.allocate(timestamp, 1);
+		}
+		assertThat(registry.size()).isEqualTo(InMemoryRegistry.DEFAULT_RETAINED_TIMESTAMPS).isEqualTo(3600);
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(0, 1));
+		assertThat(registry.allocate(1, 1)).isOne();
+	}
+
+	private static void await(CyclicBarrier barrier) {
+		try {
+			barrier.await(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
