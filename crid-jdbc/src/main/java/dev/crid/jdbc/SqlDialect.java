@@ -13,8 +13,12 @@ import java.util.Set;
  */
 abstract class SqlDialect {
 
-	/** SQL states that mean "no such table", for the databases crid knows. */
-	private static final Set<String> MISSING_TABLE_STATES = Set.of("42P01", "42S02", "42X05", "S0002");
+	/**
+	 * SQL states that mean "no such table": PostgreSQL's, the ODBC/X/Open one most databases use, H2's two
+	 * variants (with suggestions, in an empty database), Derby's and SQL Server's.
+	 */
+	private static final Set<String> MISSING_TABLE_STATES = Set.of("42P01", "42S02", "42S03", "42S04", "42X05",
+			"S0002");
 
 	private final JdbcDialect dialect;
 
