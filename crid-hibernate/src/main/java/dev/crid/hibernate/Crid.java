@@ -42,7 +42,7 @@ import org.hibernate.annotations.IdGeneratorType;
  * declares it, then on that class's package: for an identifier declared in a {@code @MappedSuperclass}
  * that is the superclass's package, not the entity's. When none is found, Hibernate would quietly pick
  * another generator (a random UUID for a {@code String} identifier); crid-hibernate fails the
- * {@code SessionFactory} in that case instead (see {@link CridIdentifierGenerator}).
+ * {@code SessionFactory} in that case instead (see {@link CridGeneratorIntegrator}).
  *
  * <p>The identifier's type must be {@code long}, {@link Long}, {@link String} (the ID in decimal) or
  * {@link dev.crid.CridId} (stored as {@code BIGINT}).

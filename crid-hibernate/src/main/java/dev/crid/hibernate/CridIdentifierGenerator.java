@@ -57,7 +57,7 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 */
 	public static final String NODE_SETTING = "dev.crid.node";
 
-	// Volatile: Hibernate initializes on the bootstrap thread, sessions on any thread read.
+	// Volatile: Hibernate initializes these on its bootstrap thread; sessions on any thread read them.
 	private volatile CridNode node;
 
 	private volatile IdType type;
