@@ -3,6 +3,7 @@ package dev.crid.benchmarks;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -27,6 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BenchmarkSmokeIntegrationTest {
 
+	/** The parameters that name a variant; the others only size the work. */
+	private static final Set<String> VARIANTS = Set.of("registry", "database", "strategy");
+
 	@BeforeAll
 	static void pointBenchmarksAtTestDatabases() {
 		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
@@ -44,6 +48,9 @@ class BenchmarkSmokeIntegrationTest {
 		Options options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
 			.include(PacedNextIdBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
+			.include(JpaInsertBenchmark.class.getName())
+			.param("rows", "200")
+			.param("rowsPerTransaction", "100")
 			.forks(0)
 			.threads(1)
 			.warmupIterations(0)
@@ -58,7 +65,7 @@ class BenchmarkSmokeIntegrationTest {
 			BenchmarkParams params = result.getParams();
 			String name = params.getBenchmark().replace("dev.crid.benchmarks.", "") + params.getParamsKeys()
 				.stream()
-				.filter((key) -> !key.equals("rate"))
+				.filter(VARIANTS::contains)
 				.map(params::getParam)
 				.collect(Collectors.joining(",", "[", "]"));
 			scores.put(name, result.getPrimaryResult().getScore());
@@ -72,7 +79,9 @@ class BenchmarkSmokeIntegrationTest {
 				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
 				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.crid[memory]",
 				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
-				"RegistryAllocationBenchmark.allocate[mariadb]");
+				"RegistryAllocationBenchmark.allocate[mariadb]", "JpaInsertBenchmark.insert[crid]",
+				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
+				"JpaInsertBenchmark.insert[uuid]");
 	}
 
 }
