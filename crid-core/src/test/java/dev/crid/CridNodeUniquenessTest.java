@@ -1,0 +1,218 @@
+package dev.crid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Many nodes, many threads each, one shared registry, and a clock that jumps backwards and forwards
+ * while they run: no ID may ever come out twice.
+ */
+class CridNodeUniquenessTest {
+
+	private static final Instant EPOCH = CridLayout.DEFAULT_EPOCH;
+
+	private static final Instant BASE = EPOCH.plusSeconds(1_000_000);
+
+	@Test
+	void nodesSharingARegistryNeverRepeatAnIdWhileTheClockJumps() throws Exception {
+		ExecutorService shared = Executors.newFixedThreadPool(2, daemon("shared-prefetch"));
+		try {
+			List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 3, 15_000), new NodeSpec(1, 1, null, 3, 15_000),
+					new NodeSpec(2, 1, Runnable::run, 3, 20_000), new NodeSpec(7, 0, shared, 3, 30_000),
+					new NodeSpec(64, 32, shared, 3, 100_000), new NodeSpec(1_000, 0, null, 4, 200_000),
+					new NodeSpec(10_000, 5_000, null, 4, 300_000), new NodeSpec(100_000, 100_000, null, 4, 200_000));
+			Result result = run(CridLayout.DEFAULT, specs, 90, new InMemoryRegistry());
+			assertThat(result.ids()).hasSize(3_340_000);
+			assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
+			assertThat(result.outsideWindow(90)).isZero();
+			assertThat(result.timestamps()).as("distinct seconds the IDs were made in").isGreaterThan(20);
+			assertThat(result.clockMoves()).isGreaterThan(100);
+		}
+		finally {
+			shared.shutdownNow();
+		}
+	}
+
+	@Test
+	void nodesNeverRepeatAnIdWhenSecondsAreUsedUp() throws Exception {
+		// 12 sequence bits: 4,096 IDs per second between all nodes, so seconds run out all through the run and
+		// the nodes wait for the clock to move on.
+		CridLayout layout = CridLayout.of(EPOCH, 51, 12);
+		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 5_000), new NodeSpec(3, 2, Runnable::run, 2, 10_000),
+				new NodeSpec(50, 25, null, 3, 30_000), new NodeSpec(512, 0, null, 3, 30_000),
+				new NodeSpec(4_096, 4_096, null, 2, 50_000));
+		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+		Result result = run(layout, specs, 600, registry);
+		assertThat(result.ids()).hasSize(310_000);
+		assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
+		assertThat(result.outsideWindow(600)).isZero();
+		assertThat(registry.calls()).filteredOn((call) -> call.start() > layout.maxSequence())
+			.as("registry answers that a second is used up")
+			.isNotEmpty();
+		assertThat(registry.calls()).filteredOn((call) -> call.start() + call.blockSize() - 1 > layout.maxSequence()
+				&& call.start() <= layout.maxSequence())
+			.as("blocks clamped at the largest sequence number")
+			.isNotEmpty();
+	}
+
+	@Test
+	void duplicateCheckCatchesARegistryThatHandsOutOverlappingBlocks() throws Exception {
+		// A registry that gives every second block of a timestamp half of the block before it again.
+		Registry overlapping = new Registry() {
+
+			private final InMemoryRegistry delegate = new InMemoryRegistry();
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				long start = this.delegate.allocate(timestamp, blockSize);
+				return ((start / blockSize) % 2 == 1) ? start - blockSize / 2 : start;
+			}
+
+		};
+		List<NodeSpec> specs = List.of(new NodeSpec(100, 50, null, 2, 5_000), new NodeSpec(100, 0, null, 2, 5_000));
+		Result result = run(CridLayout.DEFAULT, specs, 5, overlapping);
+		assertThat(result.ids()).hasSize(20_000);
+		assertThat(result.duplicates()).isNotEmpty();
+	}
+
+	private static Result run(CridLayout layout, List<NodeSpec> specs, int windowSeconds, Registry registry)
+			throws Exception {
+		MutableClock clock = new MutableClock(BASE);
+		List<CridNode> nodes = new ArrayList<>();
+		List<CompletableFuture<long[]>> workers = new ArrayList<>();
+		int threads = specs.stream().mapToInt(NodeSpec::threads).sum();
+		ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("uniqueness-worker"));
+		AtomicBoolean running = new AtomicBoolean(true);
+		AtomicLong clockMoves = new AtomicLong();
+		Thread mover = new Thread(() -> moveClock(clock, windowSeconds, running, clockMoves), "clock-mover");
+		mover.setDaemon(true);
+		try {
+			for (NodeSpec spec : specs) {
+				CridNode.Builder builder = CridNode.builder(registry).layout(layout).clock(clock)
+					.blockSize(spec.blockSize()).threshold(spec.threshold()).allocationTimeout(Duration.ofSeconds(10));
+				if (spec.executor() != null) {
+					builder.prefetchExecutor(spec.executor());
+				}
+				CridNode node = builder.build();
+				nodes.add(node);
+				for (int t = 0; t < spec.threads(); t++) {
+					workers.add(CompletableFuture.supplyAsync(() -> take(node, spec.idsPerThread()), pool));
+				}
+			}
+			mover.start();
+			CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
+			running.set(false);
+			mover.join(TimeUnit.SECONDS.toMillis(10));
+			long issued = nodes.stream().mapToLong((node) -> node.stats().idsIssued()).sum();
+			long[] all = merge(workers);
+			assertThat(issued).as("IDs counted by the nodes' stats").isEqualTo(all.length);
+			return new Result(layout, all, clockMoves.get());
+		}
+		finally {
+			running.set(false);
+			nodes.forEach(CridNode::close);
+			pool.shutdownNow();
+		}
+	}
+
+	private static long[] take(CridNode node, int count) {
+		long[] ids = new long[count];
+		for (int i = 0; i < count; i++) {
+			ids[i] = node.nextId();
+		}
+		return ids;
+	}
+
+	/**
+	 * Moves the clock to a random second of the window, late in that second so that a node waiting for
+	 * the next second notices the move quickly, then lets the nodes run a little.
+	 */
+	private static void moveClock(MutableClock clock, int windowSeconds, AtomicBoolean running, AtomicLong moves) {
+		SplittableRandom random = new SplittableRandom(7);
+		while (running.get()) {
+			long second = random.nextInt(windowSeconds);
+			long nanos = 900_000_000L + random.nextInt(100_000_000);
+			clock.set(BASE.plusSeconds(second).plusNanos(nanos));
+			moves.incrementAndGet();
+			LockSupport.parkNanos(200_000 + random.nextInt(800_000));
+		}
+	}
+
+	private static long[] merge(List<CompletableFuture<long[]>> workers) throws Exception {
+		int total = 0;
+		for (CompletableFuture<long[]> worker : workers) {
+			total += worker.get().length;
+		}
+		long[] all = new long[total];
+		int at = 0;
+		for (CompletableFuture<long[]> worker : workers) {
+			long[] ids = worker.get();
+			System.arraycopy(ids, 0, all, at, ids.length);
+			at += ids.length;
+		}
+		Arrays.sort(all);
+		return all;
+	}
+
+	private static java.util.concurrent.ThreadFactory daemon(String name) {
+		AtomicLong number = new AtomicLong();
+		return (task) -> {
+			Thread thread = new Thread(task, name + "-" + number.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+	/**
+	 * A node to run: its block size and threshold, the executor for its registry calls ({@code null} for
+	 * its own thread), and how many threads take how many IDs each from it.
+	 */
+	record NodeSpec(long blockSize, long threshold, Executor executor, int threads, int idsPerThread) {
+	}
+
+	/** Every ID of a run, sorted. */
+	record Result(CridLayout layout, long[] ids, long clockMoves) {
+
+		List<String> duplicates() {
+			List<String> found = new ArrayList<>();
+			CridParser parser = CridParser.of(this.layout);
+			for (int i = 1; i < this.ids.length && found.size() < 10; i++) {
+				if (this.ids[i] == this.ids[i - 1]) {
+					found.add(this.ids[i] + " " + parser.parse(this.ids[i]));
+				}
+			}
+			return found;
+		}
+
+		/** IDs whose timestamp lies outside the seconds the clock was moved through. */
+		long outsideWindow(int windowSeconds) {
+			long first = this.layout.timestampAt(BASE);
+			return Arrays.stream(this.ids)
+				.filter((id) -> id < 0 || this.layout.timestampOf(id) < first
+						|| this.layout.timestampOf(id) >= first + windowSeconds)
+				.count();
+		}
+
+		long timestamps() {
+			return Arrays.stream(this.ids).map(this.layout::timestampOf).distinct().count();
+		}
+
+	}
+
+}
