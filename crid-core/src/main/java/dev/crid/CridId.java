@@ -13,6 +13,7 @@ public final class CridId implements Comparable<CridId>, Serializable {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The ID, never negative. */
 	private final long value;
 
 	private CridId(long value) {
@@ -93,6 +94,10 @@ public final class CridId implements Comparable<CridId>, Serializable {
 		return Long.toString(this.value);
 	}
 
+	/**
+	 * Checks a deserialized value as {@link #of(long)} does, so a forged stream cannot make a negative ID.
+	 * @return the checked ID
+	 */
 	private Object readResolve() {
 		return of(this.value);
 	}

@@ -10,6 +10,7 @@ public class InvalidConfigException extends CridException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** One sentence per violated rule. */
 	private final List<String> violations;
 
 	/**
