@@ -54,12 +54,23 @@ final class SchemaInitializer {
 			this.registry.verifySchema();
 		}
 		catch (MissingTableException ex) {
-			throw ConfigurationProblems.missingTable(ex.tableName(), ex.schemaScript(), script(ex.schemaScript()),
-					this.mode, describeDatabase(), ex);
+			String location = schemaScript(ex);
+			throw ConfigurationProblems.missingTable(ex.tableName(), location, script(location), this.mode,
+					describeDatabase(), ex);
 		}
 		catch (RegistryException ex) {
 			logger.warn("Could not check the crid registry table '" + this.registry.tableName()
 					+ "' at start-up, the database did not answer: " + ex.getMessage());
+		}
+	}
+
+	/** The script of the database's own dialect, which the registry knows once it has connected. */
+	private String schemaScript(MissingTableException ex) {
+		try {
+			return this.registry.schemaScript();
+		}
+		catch (RuntimeException notDetected) {
+			return ex.schemaScript();
 		}
 	}
 
