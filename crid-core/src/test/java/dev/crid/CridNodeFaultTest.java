@@ -189,11 +189,31 @@ class CridNodeFaultTest {
 			}
 			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 6);
 			List<RecordingRegistry.Call> calls = this.registry.calls();
-			// Five retries with delays doubling from 10 ms take at least 10 + 20 + 40 + 80 + 160 ms; without
-			// backoff they would follow each other at once.
+			// Calls 2 to 6 are the first attempt and four retries; each retry waits at least twice as long as
+			// the one before, starting at 10 ms. Without backoff they would follow each other at once.
+			for (int retry = 1; retry <= 4; retry++) {
+				long gapMillis = TimeUnit.NANOSECONDS.toMillis(calls.get(retry + 1).calledAt() - calls.get(retry).calledAt());
+				assertThat(gapMillis).as("delay before retry %d", retry).isGreaterThanOrEqualTo(10L << (retry - 1));
+			}
 			assertThat(node.stats().prefetchAllocations().failures()).isGreaterThanOrEqualTo(5);
-			assertThat(calls).hasSizeGreaterThanOrEqualTo(6);
+			assertThat(node.stats().stalls()).isOne();
 		}
+	}
+
+	@Test
+	void closeStopsPreAllocationRetries() {
+		CridNode node = node().blockSize(100).threshold(50).build();
+		node.nextId();
+		this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("down")));
+		for (int i = 1; i < 51; i++) {
+			node.nextId();
+		}
+		await().atMost(AWAIT).until(() -> this.registry.callCount() >= 3);
+		node.close();
+		int calls = this.registry.callCount();
+		// The retry already scheduled may still ask; nothing after it may.
+		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+			.until(() -> this.registry.callCount() <= calls + 1);
 	}
 
 	@Test

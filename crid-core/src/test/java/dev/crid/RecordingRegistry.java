@@ -48,13 +48,14 @@ final class RecordingRegistry implements Registry {
 			answer = this.fallback;
 		}
 		Thread thread = Thread.currentThread();
+		long calledAt = System.nanoTime();
 		try {
 			long start = answer.answer(this.delegate, timestamp, blockSize);
-			record(new Call(timestamp, blockSize, start, null, thread));
+			record(new Call(timestamp, blockSize, start, null, thread, calledAt));
 			return start;
 		}
 		catch (RuntimeException | Error ex) {
-			record(new Call(timestamp, blockSize, -1, ex, thread));
+			record(new Call(timestamp, blockSize, -1, ex, thread, calledAt));
 			throw ex;
 		}
 	}
@@ -101,10 +102,10 @@ final class RecordingRegistry implements Registry {
 	}
 
 	/**
-	 * One finished call: its arguments, the start returned (or -1) or the failure thrown, and the thread
-	 * that made it.
+	 * One finished call: its arguments, the start returned (or -1) or the failure thrown, the thread that
+	 * made it and when it was made ({@link System#nanoTime()}).
 	 */
-	record Call(long timestamp, long blockSize, long start, Throwable failure, Thread thread) {
+	record Call(long timestamp, long blockSize, long start, Throwable failure, Thread thread, long calledAt) {
 	}
 
 }
