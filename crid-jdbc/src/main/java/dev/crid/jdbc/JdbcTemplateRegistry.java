@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import javax.sql.DataSource;
@@ -77,7 +78,9 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	private static final Duration MAX_QUERY_TIMEOUT = Duration.ofDays(1);
 
-	private static final int MAX_ATTEMPTS = 5;
+	private static final int MAX_ATTEMPTS = 20;
+
+	private static final long MAX_BACKOFF_MILLIS = 50;
 
 	private static final Log logger = LogFactory.getLog(JdbcTemplateRegistry.class);
 
@@ -151,6 +154,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	private long allocate(Connection connection, long timestamp, long blockSize) throws SQLException {
+		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		SqlDialect dialect = dialect(connection);
 		checkDurability(dialect, connection);
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
@@ -167,12 +171,27 @@ public final class JdbcTemplateRegistry implements Registry {
 					if (!dialect.autoCommit()) {
 						rollback(connection, ex);
 					}
-					if (attempt >= MAX_ATTEMPTS || !dialect.isRetryable(ex)) {
+					if (attempt >= MAX_ATTEMPTS || !dialect.isRetryable(ex) || System.nanoTime() >= deadline) {
 						throw ex;
 					}
+					backOff(attempt, ex);
 				}
 			}
 		});
+	}
+
+	/**
+	 * Waits a random moment before a retry, so that transactions that collided (on a new row, or in a
+	 * deadlock) do not collide again in lockstep.
+	 */
+	private static void backOff(int attempt, SQLException failure) throws SQLException {
+		try {
+			Thread.sleep(ThreadLocalRandom.current().nextLong(1, Math.min(MAX_BACKOFF_MILLIS, 1L << attempt) + 1));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw failure;
+		}
 	}
 
 	/**

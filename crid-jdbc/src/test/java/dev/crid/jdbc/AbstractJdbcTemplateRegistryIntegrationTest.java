@@ -114,6 +114,11 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Override
+	protected int allocationsPerThread() {
+		return 100;
+	}
+
+	@Override
 	protected long storedNextSequence(long timestamp) {
 		return this.jdbcTemplate.queryForObject("SELECT next_seq FROM " + this.tableName + " WHERE ts = ?", Long.class,
 				timestamp);

@@ -18,6 +18,11 @@ class H2RegistryIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationT
 	}
 
 	@Override
+	protected int allocationsPerThread() {
+		return 1_000;
+	}
+
+	@Override
 	protected String schemaName() {
 		return "PUBLIC";
 	}
