@@ -34,8 +34,10 @@ public final class CridAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers) {
-		CridNode.Builder builder = CridNode.builder(registry)
+	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers,
+			ObjectProvider<SchemaInitializer> schemaInitializer) {
+		SchemaInitializer initializer = schemaInitializer.getIfUnique();
+		CridNode.Builder builder = CridNode.builder((initializer != null) ? initializer.guard(registry) : registry)
 			.epoch(properties.getEpoch())
 			.timestampBits(properties.getTimestampBits())
 			.sequenceBits(properties.getSequenceBits())

@@ -17,7 +17,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
@@ -46,13 +45,33 @@ final class RegistryConfigurations {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { JDBC_REGISTRY_CLASS, JDBC_TEMPLATE_CLASS, EMBEDDED_DATABASE_CLASS })
 	@ConditionalOnBean(DataSource.class)
+	@ConditionalOnMissingBean(Registry.class)
 	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.JDBC })
 	static class Jdbc {
 
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
-		@DependsOnDatabaseInitialization
 		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources, CridProperties properties) {
+			String tableName = properties.getRegistry().getJdbc().getTableName();
+			try {
+				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(dataSources, properties)))
+					.tableName(tableName)
+					.build();
+			}
+			catch (InvalidConfigException ex) {
+				throw ConfigurationProblems.invalidTableName(tableName, ex);
+			}
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		SchemaInitializer cridSchemaInitializer(JdbcTemplateRegistry cridRegistry, ObjectProvider<DataSource> dataSources,
+				CridProperties properties) {
+			return new SchemaInitializer(cridRegistry, dataSource(dataSources, properties),
+					properties.getRegistry().getJdbc().getInitializeSchema());
+		}
+
+		private static DataSource dataSource(ObjectProvider<DataSource> dataSources, CridProperties properties) {
 			DataSource dataSource = dataSources.getIfUnique();
 			if (dataSource == null) {
 				throw new CridConfigurationException(
@@ -63,17 +82,7 @@ final class RegistryConfigurations {
 								+ "new JdbcTemplateRegistry(new JdbcTemplate(theDataSource)).",
 						null);
 			}
-			String tableName = properties.getRegistry().getJdbc().getTableName();
-			JdbcTemplateRegistry registry;
-			try {
-				registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).tableName(tableName).build();
-			}
-			catch (InvalidConfigException ex) {
-				throw ConfigurationProblems.invalidTableName(tableName, ex);
-			}
-			new SchemaInitializer(registry, dataSource, properties.getRegistry().getJdbc().getInitializeSchema())
-				.initialize();
-			return registry;
+			return dataSource;
 		}
 
 	}

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 import javax.sql.DataSource;
 
+import dev.crid.Registry;
 import dev.crid.RegistryException;
 import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
 import dev.crid.jdbc.JdbcTemplateRegistry;
@@ -13,14 +14,21 @@ import dev.crid.jdbc.MissingTableException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * Prepares the registry table at start-up, before the node's first allocation: creates it when
+ * Prepares the registry table once, before the node's first allocation: creates it when
  * {@code crid.registry.jdbc.initialize-schema} asks for it, else checks that it exists.
+ *
+ * <p>It runs when every singleton has been created, so after Flyway, Liquibase, SQL scripts and
+ * Hibernate's schema generation, whichever of them creates the table; or earlier if the node allocates
+ * first (see {@link #guard(Registry)}). It is not a dependency of the node, which would make a cycle where
+ * Hibernate both needs the node and counts as a database initializer
+ * ({@code spring.jpa.defer-datasource-initialization=true}).
  */
-final class SchemaInitializer {
+final class SchemaInitializer implements SmartInitializingSingleton {
 
 	private static final Log logger = LogFactory.getLog(SchemaInitializer.class);
 
@@ -30,13 +38,52 @@ final class SchemaInitializer {
 
 	private final SchemaInitialization mode;
 
+	private volatile boolean done;
+
 	SchemaInitializer(JdbcTemplateRegistry registry, DataSource dataSource, SchemaInitialization mode) {
 		this.registry = registry;
 		this.dataSource = dataSource;
 		this.mode = mode;
 	}
 
-	void initialize() {
+	@Override
+	public void afterSingletonsInstantiated() {
+		initialize();
+	}
+
+	/**
+	 * Returns a registry that prepares the table before its first allocation, then delegates.
+	 * @param registry the registry the table belongs to
+	 * @return the guarded registry
+	 */
+	Registry guard(Registry registry) {
+		return new Registry() {
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				if (!SchemaInitializer.this.done) {
+					initialize();
+				}
+				return registry.allocate(timestamp, blockSize);
+			}
+
+			@Override
+			public String toString() {
+				return registry.toString();
+			}
+
+		};
+	}
+
+	synchronized void initialize() {
+		if (this.done) {
+			return;
+		}
+		prepare();
+		this.done = true;
+	}
+
+	private void prepare() {
 		if (this.mode == SchemaInitialization.ALWAYS
 				|| (this.mode == SchemaInitialization.EMBEDDED && EmbeddedDatabaseConnection.isEmbedded(this.dataSource))) {
 			this.registry.ensureSchema();

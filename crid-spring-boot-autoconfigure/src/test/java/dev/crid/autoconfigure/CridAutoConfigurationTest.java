@@ -134,6 +134,14 @@ class CridAutoConfigurationTest {
 	}
 
 	@Test
+	void preparesTheTableBeforeAnAllocationDuringStartUp() {
+		this.withH2.withUserConfiguration(EarlyUser.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(EarlyUser.class).firstId).isPositive();
+		});
+	}
+
+	@Test
 	void failsWhenJdbcIsRequiredWithoutDataSource() {
 		this.runner.withPropertyValues("crid.registry.type=jdbc").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
@@ -405,6 +413,16 @@ class CridAutoConfigurationTest {
 				.build();
 			JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).build().ensureSchema();
 			return dataSource;
+		}
+
+	}
+
+	static class EarlyUser {
+
+		final long firstId;
+
+		EarlyUser(CridNode node) {
+			this.firstId = node.nextId();
 		}
 
 	}

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=crid,health",
 				"management.endpoint.health.show-details=always", "spring.web.error.include-message=always",
-				"crid.registry.type=memory" })
+				"crid.registry.type=memory",
+				"spring.autoconfigure.exclude=org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration" })
 class CridEndpointWebIntegrationTest {
 
 	private final HttpClient http = HttpClient.newHttpClient();
