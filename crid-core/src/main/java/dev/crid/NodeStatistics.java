@@ -3,6 +3,9 @@ package dev.crid;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * What a node counts about its registry calls. Written only on the slow paths, under the node's lock, so
@@ -66,7 +69,10 @@ final class NodeStatistics {
 
 	static String describe(Throwable failure) {
 		StringBuilder text = new StringBuilder(String.valueOf(failure));
-		for (Throwable cause = failure.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+		// Causes can form a cycle longer than one (a.initCause(b), b.initCause(a)): stop at the first repeat.
+		Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+		seen.add(failure);
+		for (Throwable cause = failure.getCause(); cause != null && seen.add(cause); cause = cause.getCause()) {
 			text.append("; caused by ").append(cause);
 		}
 		return text.toString();
