@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -49,6 +50,21 @@ class CridNodeFaultTest {
 			assertThat(node.nextId()).isNotNegative();
 			assertThat(node.stats().consecutiveFailures()).isZero();
 			assertThat(node.stats().synchronousAllocations().successes()).isOne();
+		}
+	}
+
+	@Test
+	@Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+	void failureWhoseCausesFormACycleIsStillRecorded() {
+		IllegalStateException outer = new IllegalStateException("outer");
+		IllegalArgumentException inner = new IllegalArgumentException("inner");
+		outer.initCause(inner);
+		inner.initCause(outer);
+		this.registry.then(RecordingRegistry.Answer.fail(outer));
+		try (CridNode node = node().threshold(0).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId).withCause(outer);
+			assertThat(node.stats().lastFailure()).contains("outer", "inner").hasSizeLessThan(2_000);
+			assertThat(node.nextId()).isNotNegative();
 		}
 	}
 
