@@ -50,6 +50,13 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
+	 * The pool the registry takes its connections from; {@code null} for the in-memory registry.
+	 */
+	HikariDataSource dataSource() {
+		return this.dataSource;
+	}
+
+	/**
 	 * Describes the database behind the registry, for the report.
 	 */
 	String describe() {

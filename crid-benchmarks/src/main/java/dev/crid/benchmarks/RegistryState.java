@@ -1,5 +1,9 @@
 package dev.crid.benchmarks;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
 
@@ -15,12 +19,21 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * A JDBC registry on the database named by the {@code database} parameter, in a table of its own, with
- * a pool of 8 connections shared by every benchmark thread.
+ * a pool of 8 connections shared by every benchmark thread; and, as a baseline, the statement the
+ * registry runs on that database, run by hand on the same pool and table.
  */
 @State(Scope.Benchmark)
 public class RegistryState {
 
 	private static final int POOL_SIZE = 8;
+
+	private static final String TABLE = "crid_bench_registry";
+
+	private static final Map<String, String> UPSERTS = Map.of("postgresql", "INSERT INTO " + TABLE
+			+ " AS a (ts, next_seq) VALUES (?, ?) ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + "
+			+ "EXCLUDED.next_seq RETURNING a.next_seq - ?", "mariadb", "INSERT INTO " + TABLE
+					+ " (ts, next_seq) VALUES (?, ?) ON DUPLICATE KEY UPDATE next_seq = next_seq + VALUES(next_seq) "
+					+ "RETURNING next_seq - ?");
 
 	/** The database: {@code postgresql} or {@code mariadb}. */
 	@Param({ "postgresql", "mariadb" })
@@ -28,12 +41,15 @@ public class RegistryState {
 
 	private OpenRegistry opened;
 
+	private String upsert;
+
 	/**
 	 * Opens the registry and creates its table if absent.
 	 */
 	@Setup(Level.Trial)
 	public void start() {
-		this.opened = OpenRegistry.open(BenchmarkRegistry.of(this.database), "crid_bench_registry", POOL_SIZE);
+		this.opened = OpenRegistry.open(BenchmarkRegistry.of(this.database), TABLE, POOL_SIZE);
+		this.upsert = UPSERTS.get(this.database);
 	}
 
 	/**
@@ -53,8 +69,31 @@ public class RegistryState {
 	 * @return the block's first sequence number
 	 */
 	public long allocate() {
-		long timestamp = CridLayout.DEFAULT.timestampAt(Instant.now());
-		return this.opened.registry().allocate(timestamp, CridNode.DEFAULT_BLOCK_SIZE);
+		return this.opened.registry().allocate(currentSecond(), CridNode.DEFAULT_BLOCK_SIZE);
+	}
+
+	/**
+	 * Reserves the same block with the registry's statement run by hand: a pooled connection in
+	 * auto-commit mode, one prepared statement, no worker thread, no timeout, no retry. The baseline of
+	 * what the registry adds.
+	 * @return the block's first sequence number
+	 * @throws SQLException if the statement fails
+	 */
+	public long upsert() throws SQLException {
+		try (Connection connection = this.opened.dataSource().getConnection();
+				PreparedStatement statement = connection.prepareStatement(this.upsert)) {
+			statement.setLong(1, currentSecond());
+			statement.setLong(2, CridNode.DEFAULT_BLOCK_SIZE);
+			statement.setLong(3, CridNode.DEFAULT_BLOCK_SIZE);
+			try (ResultSet result = statement.executeQuery()) {
+				result.next();
+				return result.getLong(1);
+			}
+		}
+	}
+
+	private static long currentSecond() {
+		return CridLayout.DEFAULT.timestampAt(Instant.now());
 	}
 
 }

@@ -79,7 +79,8 @@ class BenchmarkSmokeIntegrationTest {
 				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
 				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.crid[memory]",
 				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
-				"RegistryAllocationBenchmark.allocate[mariadb]", "JpaInsertBenchmark.insert[crid]",
+				"RegistryAllocationBenchmark.allocate[mariadb]",
+				"RegistryAllocationBenchmark.plainUpsert[postgresql]", "RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
 				"JpaInsertBenchmark.insert[uuid]");
 	}
