@@ -182,7 +182,7 @@ public final class CridNode implements AutoCloseable {
 				submit(toSubmit);
 			}
 			if (toAwait != null) {
-				await(toAwait, deadline);
+				await(toAwait, toAwait == toSubmit, deadline);
 				continue;
 			}
 			Block block = this.current;
@@ -197,7 +197,13 @@ public final class CridNode implements AutoCloseable {
 		}
 	}
 
-	private void await(Allocation allocation, long deadline) {
+	/**
+	 * Waits for an allocation until the caller's deadline. Throws the allocation's failure only if the
+	 * caller began it ({@code own}): an attempt made in the background or for another caller may have
+	 * failed for reasons that no longer hold (a second that has passed since), so its failure sends the
+	 * caller round the loop to ask the registry itself.
+	 */
+	private void await(Allocation allocation, boolean own, long deadline) {
 		long left = deadline - System.nanoTime();
 		try {
 			allocation.result.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
@@ -217,11 +223,10 @@ public final class CridNode implements AutoCloseable {
 			throw new RegistryException("Interrupted while waiting for a block from registry " + this.allocator, ex);
 		}
 		catch (ExecutionException ex) {
-			// A failed background attempt is no answer to this caller: loop and ask the registry itself.
-			if (!allocation.prefetch && ex.getCause() instanceof CridException failure) {
+			if (own && ex.getCause() instanceof CridException failure) {
 				throw failure;
 			}
-			if (!allocation.prefetch) {
+			if (own) {
 				throw new RegistryException("Block allocation failed: " + ex.getCause(), ex.getCause());
 			}
 		}
