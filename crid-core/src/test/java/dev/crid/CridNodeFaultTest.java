@@ -382,7 +382,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void failedSynchronousCallIsReportedToEveryWaitingCaller() throws Exception {
+	void callerThatJoinedAnotherCallersFailedAttemptTriesAgainItself() throws Exception {
 		Gate gate = new Gate();
 		this.registry.then((delegate, timestamp, blockSize) -> {
 			gate.answer(delegate, timestamp, blockSize);
@@ -393,13 +393,31 @@ class CridNodeFaultTest {
 			CompletableFuture<Long> two = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> gate.entered() == 1 && node.stats().stalls() == 2);
 			gate.open();
-			for (CompletableFuture<Long> caller : List.of(one, two)) {
-				assertThat(caller).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
+			CompletableFuture.allOf(one, two).handle((result, failure) -> null).get(10, TimeUnit.SECONDS);
+			List<CompletableFuture<Long>> callers = List.of(one, two);
+			assertThat(callers).filteredOn(CompletableFuture::isCompletedExceptionally).singleElement()
+				.satisfies((failed) -> assertThat(failed).failsWithin(Duration.ZERO)
+					.withThrowableOfType(ExecutionException.class)
 					.withCauseInstanceOf(RegistryException.class)
-					.withMessageContaining("lost connection");
-			}
-			assertThat(gate.entered()).as("both callers waited for the one call").isOne();
-			assertThat(node.nextId()).isNotNegative();
+					.withMessageContaining("lost connection"));
+			assertThat(callers).filteredOn((caller) -> !caller.isCompletedExceptionally()).singleElement()
+				.satisfies((succeeded) -> assertThat(succeeded.get()).isNotNegative());
+			assertThat(this.registry.callCount()).isEqualTo(2);
+		}
+	}
+
+	@Test
+	void callerThatJoinedAnotherCallersAttemptForAUsedUpSecondGetsTheNextSecond() throws Exception {
+		this.registry.otherwise(RecordingRegistry.Answer.start(CridLayout.DEFAULT.maxSequence() + 1));
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(600)).build()) {
+			CompletableFuture<Long> first = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> node.stats().stalls() == 1);
+			CompletableFuture<Long> second = CompletableFuture.supplyAsync(node::nextId);
+			assertThat(first).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
+				.withCauseInstanceOf(SequenceOverflowException.class);
+			this.registry.heal();
+			this.clock.advance(Duration.ofSeconds(1));
+			assertThat(node.layout().timestampOf(second.get(5, TimeUnit.SECONDS))).isEqualTo(501);
 		}
 	}
 
