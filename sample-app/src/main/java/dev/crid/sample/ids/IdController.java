@@ -1,0 +1,36 @@
+package dev.crid.sample.ids;
+
+import dev.crid.CridId;
+import dev.crid.CridParser;
+import dev.crid.ParsedId;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /ids/{id}}: decodes any crid ID with the application's layout, using the {@link CridParser}
+ * bean that the crid starter provides.
+ */
+@RestController
+public class IdController {
+
+	private final CridParser parser;
+
+	IdController(CridParser parser) {
+		this.parser = parser;
+	}
+
+	/**
+	 * Decodes an ID.
+	 * @param id the ID, in decimal
+	 * @return its timestamp and sequence number; 400 if the ID is not a non-negative decimal {@code long}
+	 */
+	@GetMapping("/ids/{id}")
+	public DecodedId decode(@PathVariable String id) {
+		CridId cridId = IdParameter.parse(id);
+		ParsedId parsed = this.parser.parse(cridId);
+		return new DecodedId(cridId, parsed.timestamp(), parsed.sequence());
+	}
+
+}

@@ -1,0 +1,76 @@
+package dev.crid.sample.order;
+
+import java.net.URI;
+import java.util.List;
+
+import dev.crid.CridId;
+import dev.crid.sample.ids.IdParameter;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * {@code /orders}: place an order, fetch one by ID, list the newest.
+ */
+@RestController
+@RequestMapping("/orders")
+public class OrderController {
+
+	private static final int MAX_LIMIT = 100;
+
+	private final OrderService orders;
+
+	OrderController(OrderService orders) {
+		this.orders = orders;
+	}
+
+	/**
+	 * {@code POST /orders}: places an order.
+	 * @param request the customer and the items
+	 * @return 201 with the order and its {@code Location}, or 400 with the reason
+	 */
+	@PostMapping
+	public ResponseEntity<OrderView> create(@RequestBody NewOrder request) {
+		String problem = request.problem();
+		if (problem != null) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, problem);
+		}
+		OrderView order = this.orders.create(request);
+		return ResponseEntity.created(URI.create("/orders/" + order.id())).body(order);
+	}
+
+	/**
+	 * {@code GET /orders/{id}}: fetches an order.
+	 * @param id the order's ID, in decimal
+	 * @return the order; 404 if there is none, 400 if the ID is malformed
+	 */
+	@GetMapping("/{id}")
+	public OrderView find(@PathVariable String id) {
+		CridId orderId = IdParameter.parse(id);
+		return this.orders.find(orderId)
+			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No order with ID " + orderId));
+	}
+
+	/**
+	 * {@code GET /orders?limit=20}: lists the newest orders.
+	 * @param limit how many at most, 1 to 100
+	 * @return the orders, newest first
+	 */
+	@GetMapping
+	public List<OrderView> list(@RequestParam(defaultValue = "20") int limit) {
+		if (limit < 1 || limit > MAX_LIMIT) {
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"limit must be from 1 to " + MAX_LIMIT + ", was " + limit);
+		}
+		return this.orders.newest(limit);
+	}
+
+}
