@@ -74,14 +74,36 @@ final class ConfigurationProblems {
 		return new CridConfigurationException(description.toString(), action.toString(), ex);
 	}
 
-	static CridConfigurationException invalidTableName(String tableName, InvalidConfigException ex) {
-		return new CridConfigurationException("The crid configuration is invalid:\n\n"
-				+ "    Property: crid.registry.jdbc.table-name\n    Value: " + quote(tableName) + "\n    Reason: "
-				+ String.join("; ", ex.violations()) + "\n",
-				"Set crid.registry.jdbc.table-name to a table name, optionally schema-qualified ('name' or "
-						+ "'schema.name', each part letters, digits and underscores, not starting with a digit), "
-						+ "e.g. crid_allocations (the default).",
-				ex);
+	/**
+	 * Describes the database registry settings that crid-jdbc refused, in terms of the properties they
+	 * came from.
+	 */
+	static CridConfigurationException invalidRegistryProperties(CridProperties.Jdbc jdbc, InvalidConfigException ex) {
+		StringBuilder description = new StringBuilder("The crid configuration is invalid:\n");
+		List<String> fixes = new ArrayList<>();
+		for (String violation : ex.violations()) {
+			description.append('\n');
+			if (violation.startsWith("tableName ")) {
+				description.append("    Property: crid.registry.jdbc.table-name\n    Value: ")
+					.append(quote(jdbc.getTableName()))
+					.append('\n');
+				fixes.add("Set crid.registry.jdbc.table-name to a table name, optionally schema-qualified ('name' "
+						+ "or 'schema.name', each part letters, digits and underscores, not starting with a "
+						+ "digit), e.g. crid_allocations (the default).");
+			}
+			else if (violation.startsWith("queryTimeout ")) {
+				description.append("    Property: crid.registry.jdbc.query-timeout\n    Value: ")
+					.append(jdbc.getQueryTimeout())
+					.append('\n');
+				fixes.add("Set crid.registry.jdbc.query-timeout to a positive duration, e.g. 5s (the default).");
+			}
+			description.append("    Reason: ").append(violation).append('\n');
+		}
+		if (fixes.isEmpty()) {
+			fixes.add("Correct the settings named above.");
+		}
+		return new CridConfigurationException(description.toString(),
+				"Update your application's configuration:\n    - " + String.join("\n    - ", fixes), ex);
 	}
 
 	static CridConfigurationException jdbcRegistryUnavailable(List<String> missingArtifacts, boolean hasDataSource) {

@@ -244,6 +244,11 @@ public class CridProperties {
 		private SchemaInitialization initializeSchema = SchemaInitialization.EMBEDDED;
 
 		/**
+		 * Longest time one statement against the registry table may run.
+		 */
+		private Duration queryTimeout = Duration.ofSeconds(5);
+
+		/**
 		 * Returns the registry table's name.
 		 * @return the table name
 		 */
@@ -273,6 +278,22 @@ public class CridProperties {
 		 */
 		public void setInitializeSchema(SchemaInitialization initializeSchema) {
 			this.initializeSchema = initializeSchema;
+		}
+
+		/**
+		 * Returns the longest time one statement against the registry table may run.
+		 * @return the query timeout
+		 */
+		public Duration getQueryTimeout() {
+			return this.queryTimeout;
+		}
+
+		/**
+		 * Sets the longest time one statement against the registry table may run.
+		 * @param queryTimeout the query timeout, in whole seconds as JDBC counts them
+		 */
+		public void setQueryTimeout(Duration queryTimeout) {
+			this.queryTimeout = queryTimeout;
 		}
 
 	}

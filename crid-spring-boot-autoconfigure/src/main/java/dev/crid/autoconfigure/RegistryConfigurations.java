@@ -52,14 +52,15 @@ final class RegistryConfigurations {
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
 		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources, CridProperties properties) {
-			String tableName = properties.getRegistry().getJdbc().getTableName();
+			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
 			try {
 				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(dataSources, properties)))
-					.tableName(tableName)
+					.tableName(jdbc.getTableName())
+					.queryTimeout(jdbc.getQueryTimeout())
 					.build();
 			}
 			catch (InvalidConfigException ex) {
-				throw ConfigurationProblems.invalidTableName(tableName, ex);
+				throw ConfigurationProblems.invalidRegistryProperties(jdbc, ex);
 			}
 		}
 

@@ -346,6 +346,16 @@ class CridAutoConfigurationTest {
 	}
 
 	@Test
+	void failsOnQueryTimeoutOutOfRange() {
+		this.withH2.withPropertyValues("crid.registry.jdbc.query-timeout=0s").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.query-timeout")
+				.contains("Value: PT0S");
+			assertThat(analysis.getAction()).contains("crid.registry.jdbc.query-timeout");
+		});
+	}
+
+	@Test
 	void reportsEveryViolationAtOnce() {
 		this.runner.withPropertyValues("crid.block-size=0", "crid.allocation-timeout=0s").run((context) -> {
 			FailureAnalysis analysis = analyze(context);

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@code crid} endpoint and health component over HTTP, in a full application on a random port.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=crid,health",
+		properties = { "management.endpoints.web.exposure.include=crid,health,metrics",
 				"management.endpoint.health.show-details=always", "spring.web.error.include-message=always",
 				"crid.registry.type=memory",
 				"spring.autoconfigure.exclude=org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration" })
@@ -84,6 +84,18 @@ class CridEndpointWebIntegrationTest {
 		JsonNode crid = this.jsonMapper.readTree(response.body()).at("/components/crid");
 		assertThat(crid.get("status").asString()).isEqualTo("UP");
 		assertThat(crid.at("/details/registry/kind").asString()).isEqualTo("in-memory");
+	}
+
+	@Test
+	void publishesTheMetersThroughBootsMeterRegistry() throws Exception {
+		long issued = this.node.stats().idsIssued();
+		HttpResponse<String> response = get("/actuator/metrics/crid.ids.issued");
+		assertThat(response.statusCode()).isEqualTo(200);
+		JsonNode body = this.jsonMapper.readTree(response.body());
+		assertThat(body.at("/measurements/0/value").asDouble()).isGreaterThanOrEqualTo(issued);
+		HttpResponse<String> timer = get("/actuator/metrics/crid.allocations?tag=mode:synchronous");
+		assertThat(timer.statusCode()).isEqualTo(200);
+		assertThat(timer.body()).contains("TOTAL_TIME");
 	}
 
 	@Test

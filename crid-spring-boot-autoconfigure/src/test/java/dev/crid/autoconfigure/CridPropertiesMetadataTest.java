@@ -1,0 +1,98 @@
+package dev.crid.autoconfigure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.convert.DurationStyle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The generated configuration metadata (what IDEs show) documents every property with the defaults that
+ * crid-core and crid-jdbc actually use, and so does {@link CridProperties} itself.
+ */
+class CridPropertiesMetadataTest {
+
+	@Test
+	void documentsEveryPropertyWithTheLibrarysDefault() throws IOException {
+		Map<String, JsonNode> properties = cridProperties();
+		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
+				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
+				"crid.registry.type", "crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
+				"crid.registry.jdbc.query-timeout");
+		properties.forEach((name, property) -> {
+			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
+			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
+		});
+		assertThat(Instant.parse(properties.get("crid.epoch").get("defaultValue").asString()))
+			.isEqualTo(CridLayout.DEFAULT_EPOCH);
+		assertThat(properties.get("crid.timestamp-bits").get("defaultValue").asInt())
+			.isEqualTo(CridLayout.DEFAULT_TIMESTAMP_BITS);
+		assertThat(properties.get("crid.sequence-bits").get("defaultValue").asInt())
+			.isEqualTo(CridLayout.DEFAULT_SEQUENCE_BITS);
+		assertThat(properties.get("crid.block-size").get("defaultValue").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
+		assertThat(properties.get("crid.threshold").get("defaultValue").asLong()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
+		assertThat(duration(properties, "crid.allocation-timeout")).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
+		assertThat(properties.get("crid.registry.jdbc.table-name").get("defaultValue").asString())
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
+		assertThat(duration(properties, "crid.registry.jdbc.query-timeout"))
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
+		assertThat(properties.get("crid.registry.type").get("defaultValue").asString()).isEqualTo("auto");
+		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
+			.isEqualTo("embedded");
+		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
+	}
+
+	@Test
+	void propertiesStartAtTheLibrarysDefaults() {
+		CridProperties properties = new CridProperties();
+		assertThat(properties.isEnabled()).isTrue();
+		assertThat(properties.getEpoch()).isEqualTo(CridLayout.DEFAULT_EPOCH);
+		assertThat(properties.getTimestampBits()).isEqualTo(CridLayout.DEFAULT_TIMESTAMP_BITS);
+		assertThat(properties.getSequenceBits()).isEqualTo(CridLayout.DEFAULT_SEQUENCE_BITS);
+		assertThat(properties.getBlockSize()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
+		assertThat(properties.getThreshold()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
+		assertThat(properties.getAllocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
+		assertThat(properties.getRegistry().getType()).isEqualTo(CridProperties.RegistryType.AUTO);
+		assertThat(properties.getRegistry().getJdbc().getTableName()).isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
+		assertThat(properties.getRegistry().getJdbc().getQueryTimeout())
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
+		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
+			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
+	}
+
+	private static Duration duration(Map<String, JsonNode> properties, String name) {
+		return DurationStyle.detectAndParse(properties.get(name).get("defaultValue").asString());
+	}
+
+	private static Map<String, JsonNode> cridProperties() throws IOException {
+		JsonMapper mapper = JsonMapper.builder().build();
+		Map<String, JsonNode> properties = new HashMap<>();
+		for (URL url : Collections.list(CridPropertiesMetadataTest.class.getClassLoader()
+			.getResources("META-INF/spring-configuration-metadata.json"))) {
+			try (InputStream in = url.openStream()) {
+				for (JsonNode property : mapper.readTree(in).path("properties")) {
+					String name = property.get("name").asString();
+					if (name.startsWith("crid.")) {
+						properties.put(name, property);
+					}
+				}
+			}
+		}
+		return properties;
+	}
+
+}
