@@ -155,6 +155,27 @@ class InMemoryRegistryTest {
 	}
 
 	@Test
+	void nodeWhoseClockJumpsBackPastTheWindowIsRefusedRatherThanGivenUsedNumbers() {
+		InMemoryRegistry registry = new InMemoryRegistry(3);
+		MutableClock clock = new MutableClock(CridLayout.DEFAULT_EPOCH.plusSeconds(100));
+		try (CridNode node = CridNode.builder(registry).clock(clock).blockSize(2).threshold(0).build()) {
+			java.util.Set<Long> ids = new java.util.HashSet<>();
+			for (int second = 0; second < 5; second++) {
+				clock.set(CridLayout.DEFAULT_EPOCH.plusSeconds(100 + second));
+				assertThat(ids.add(node.nextId())).isTrue();
+				assertThat(ids.add(node.nextId())).isTrue();
+			}
+			clock.set(CridLayout.DEFAULT_EPOCH.plusSeconds(101));
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("Timestamp 101");
+			clock.set(CridLayout.DEFAULT_EPOCH.plusSeconds(103));
+			assertThat(ids.add(node.nextId())).isTrue();
+			assertThat(node.layout().sequenceOf(node.nextId())).isEqualTo(3);
+			assertThat(registry.size()).isEqualTo(3);
+		}
+	}
+
+	@Test
 	void rejectsInvalidArguments() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new InMemoryRegistry(0)).withMessageContaining("0");
 		InMemoryRegistry registry = new InMemoryRegistry();
