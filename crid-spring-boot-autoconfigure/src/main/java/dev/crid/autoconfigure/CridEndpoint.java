@@ -47,7 +47,7 @@ public class CridEndpoint {
 		return new NodeDescriptor(
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(),
 						layout.epoch().plusSeconds(layout.maxTimestamp()), layout.maxSequence()),
-				this.registry.describe(), this.node.blockSize(), this.node.threshold(), this.node.isClosed(),
+				this.registry.describe(true), this.node.blockSize(), this.node.threshold(), this.node.isClosed(),
 				this.node.stats());
 	}
 

@@ -39,8 +39,18 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
+		RuntimeException failure = null;
+		boolean checked = false;
+		if (!this.node.isClosed()) {
+			try {
+				checked = this.registry.check();
+			}
+			catch (RuntimeException ex) {
+				failure = ex;
+			}
+		}
 		CridStats stats = this.node.stats();
-		builder.withDetail("registry", this.registry.describe());
+		builder.withDetail("registry", this.registry.describe(failure == null || this.registry.answered(failure)));
 		builder.withDetail("layout", describe(this.node.layout()));
 		builder.withDetail("blockSize", this.node.blockSize());
 		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
@@ -56,15 +66,18 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		}
 		if (this.node.isClosed()) {
 			builder.outOfService().withDetail("error", "The CridNode is closed");
-			return;
 		}
-		boolean checked = this.registry.check();
-		if (!checked && stats.consecutiveFailures() > 0) {
-			builder.down().withDetail("error", "The last " + stats.consecutiveFailures()
-					+ " registry call(s) failed: " + stats.lastFailure());
-			return;
+		else if (failure != null) {
+			builder.down(failure);
 		}
-		builder.up();
+		else if (!checked && stats.consecutiveFailures() > 0) {
+			builder.down()
+				.withDetail("error", "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
+						+ stats.lastFailure());
+		}
+		else {
+			builder.up();
+		}
 	}
 
 	static Map<String, Object> describe(CridLayout layout) {

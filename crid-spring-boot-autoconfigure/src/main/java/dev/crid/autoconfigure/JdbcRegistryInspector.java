@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.crid.Registry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
+import dev.crid.jdbc.MissingTableException;
 
 /**
  * Describes and checks a {@link JdbcTemplateRegistry}: its dialect and table, and whether the table can be
@@ -23,10 +24,14 @@ final class JdbcRegistryInspector extends RegistryInspector {
 	}
 
 	@Override
-	Map<String, Object> describe() {
-		Map<String, Object> description = super.describe();
+	Map<String, Object> describe(boolean reachable) {
+		Map<String, Object> description = super.describe(reachable);
 		description.put("kind", "jdbc");
 		description.put("table", this.registry.tableName());
+		if (!reachable) {
+			description.put("dialect", "unknown");
+			return description;
+		}
 		try {
 			description.put("dialect", this.registry.dialect().name().toLowerCase());
 		}
@@ -34,6 +39,11 @@ final class JdbcRegistryInspector extends RegistryInspector {
 			description.put("dialect", "unknown (" + ex.getMessage() + ")");
 		}
 		return description;
+	}
+
+	@Override
+	boolean answered(RuntimeException failure) {
+		return failure instanceof MissingTableException;
 	}
 
 	@Override

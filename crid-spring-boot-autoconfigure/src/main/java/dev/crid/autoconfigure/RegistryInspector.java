@@ -37,9 +37,10 @@ class RegistryInspector {
 
 	/**
 	 * Returns what kind of registry this is and, for a database, where it keeps its blocks. Never throws.
+	 * @param reachable whether the registry is known to answer; if not, nothing is asked of it
 	 * @return the description, in display order
 	 */
-	Map<String, Object> describe() {
+	Map<String, Object> describe(boolean reachable) {
 		Map<String, Object> description = new LinkedHashMap<>();
 		description.put("kind", kind());
 		return description;
@@ -62,6 +63,15 @@ class RegistryInspector {
 	 */
 	boolean check() {
 		return this.registry instanceof InMemoryRegistry;
+	}
+
+	/**
+	 * Returns whether a failed {@link #check()} still got an answer from the registry.
+	 * @param failure what the check threw
+	 * @return {@code true} if the registry answered, for example that its table is missing
+	 */
+	boolean answered(RuntimeException failure) {
+		return false;
 	}
 
 }

@@ -185,6 +185,8 @@ class CridPostgresIntegrationTest {
 				Health down = indicator.health();
 				assertThat(down.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(down.getDetails().get("error").toString()).contains(table);
+				assertThat(down.getDetails().get("registry")).isEqualTo(
+						Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"));
 				assertThat(node.stats().synchronousAllocations().count() + node.stats().prefetchAllocations().count())
 					.as("the health check never allocates")
 					.isEqualTo(allocations);
@@ -205,7 +207,9 @@ class CridPostgresIntegrationTest {
 				Health health = context.getBean(CridHealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(health.getDetails()).containsKey("error");
-				assertThat(health.getDetails().get("registry").toString()).contains("jdbc");
+				assertThat(health.getDetails().get("registry")).isEqualTo(
+						Map.of("kind", "jdbc", "table", "crid_allocations", "dialect", "unknown"));
+				assertThat(health.getDetails().get("error").toString()).contains("RegistryException");
 			});
 		assertThat(output).contains("Could not check the crid registry table");
 	}
