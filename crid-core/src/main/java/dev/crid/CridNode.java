@@ -276,6 +276,11 @@ public final class CridNode implements AutoCloseable {
 		catch (RejectedExecutionException ex) {
 			finish(allocation, null, new RegistryException("The prefetch executor refused the allocation task", ex), 0);
 		}
+		catch (RuntimeException ex) {
+			// Some executors signal a shutdown with another exception; the allocation must not stay in flight.
+			finish(allocation, null,
+					new RegistryException("The prefetch executor failed to take the allocation task: " + ex, ex), 0);
+		}
 	}
 
 	private void run(Allocation allocation) {
