@@ -382,6 +382,26 @@ class CridNodeFaultTest {
 	}
 
 	@Test
+	void executorThatThrowsSomethingElseDoesNotLeaveTheNodeStuck() {
+		AtomicBoolean broken = new AtomicBoolean(true);
+		Executor executor = (task) -> {
+			if (broken.get()) {
+				throw new IllegalStateException("executor is shutting down");
+			}
+			task.run();
+		};
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(2)).prefetchExecutor(executor)
+			.build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("executor is shutting down");
+			broken.set(false);
+			long started = System.nanoTime();
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+		}
+	}
+
+	@Test
 	void callerThatJoinedAnotherCallersFailedAttemptTriesAgainItself() throws Exception {
 		Gate gate = new Gate();
 		this.registry.then((delegate, timestamp, blockSize) -> {
