@@ -194,8 +194,9 @@ def nice_max(value):
     return 10 ** (exponent + 1)
 
 
-def bar_chart(title, unit, categories, series, log=False):
-    """Horizontal grouped bars: one group per category, one bar per series (name, values)."""
+def bar_chart(title, unit, categories, series, log=False, notes=None):
+    """Horizontal grouped bars: one group per category, one bar per series (name, values); notes, if given,
+    holds per series a list of texts to print after each bar's value."""
     label_width, right, top, bar, gap = 270, 90, 56, 16, 14
     plot_width = 420
     group_height = bar * len(series) + gap
@@ -223,10 +224,11 @@ def bar_chart(title, unit, categories, series, log=False):
         body.append(text(x, height - 20, fmt(tick, 2), "middle", 10, color="#555"))
     body.append(text(label_width + plot_width / 2, height - 5, unit + (" (log scale)" if log else ""), "middle",
                      11, color="#555"))
+    x = label_width
     for i, (name, _) in enumerate(series):
-        x = label_width + i * 150
         body.append(f'<rect x="{x}" y="32" width="12" height="12" fill="{COLORS[i % len(COLORS)]}"/>')
         body.append(text(x + 16, 42, name, size=11))
+        x += 16 + 7 * len(name) + 24
     for c, category in enumerate(categories):
         y0 = top + c * group_height
         body.append(text(label_width - 8, y0 + bar * len(series) / 2 + 4, category, "end", 11))
@@ -239,7 +241,8 @@ def bar_chart(title, unit, categories, series, log=False):
             w = max(1.0, scale(v))
             body.append(f'<rect x="{label_width}" y="{y:.1f}" width="{w:.1f}" height="{bar - 2}" '
                         f'fill="{COLORS[s % len(COLORS)]}"/>')
-            body.append(text(label_width + w + 4, y + bar - 5, fmt(v), size=10))
+            note = notes[s][c] if notes and notes[s][c] else ""
+            body.append(text(label_width + w + 4, y + bar - 5, fmt(v) + (f"  ({note})" if note else ""), size=10))
     return svg_document(width, height, body)
 
 
@@ -282,7 +285,7 @@ def percentile_chart(title, lines):
                     + " ".join(f"{x:.1f},{y:.1f}" for x, y in coords) + '"/>')
         for x, y in coords:
             body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>')
-        lx = left + s * 200
+        lx = left + s * 220
         body.append(f'<rect x="{lx}" y="32" width="12" height="12" fill="{color}"/>')
         body.append(text(lx + 16, 42, name, size=11))
     return svg_document(width, height, body)
@@ -318,16 +321,19 @@ def machine_section(machine, stats, mode):
 
 def next_id_section(t1, t2, stats, charts):
     base1, base2 = score(find(t1, "atomicLong")), score(find(t2, "atomicLong"))
-    rows, chart1, chart2 = [], [], []
+    rows, chart1, chart2, notes1, notes2 = [], [], [], [], []
     for name, registry, label in GENERATORS:
         e1, e2 = find(t1, name, registry=registry), find(t2, name, registry=registry)
         s1, s2 = score(e1), score(e2)
         rows.append([label, fmt(s1), fmt_ratio(ratio(s1, base1)), fmt(s2), fmt_ratio(ratio(s2, base2))])
         chart1.append(s1)
         chart2.append(s2)
+        notes1.append(fmt_ratio(ratio(s1, base1)) if ratio(s1, base1) else "")
+        notes2.append(fmt_ratio(ratio(s2, base2)) if ratio(s2, base2) else "")
     charts["next-id-throughput.svg"] = bar_chart(
-        "One ID per call, full speed (higher is better)", "million IDs per second",
-        [label for _, _, label in GENERATORS], [("1 thread", chart1), ("2 threads", chart2)], log=True)
+        "One ID per call, full speed (higher is better; × AtomicLong)", "million IDs per second",
+        [label for _, _, label in GENERATORS], [("1 thread", chart1), ("2 threads", chart2)], log=True,
+        notes=[notes1, notes2])
     text_ = ("### 1. One ID per call, against the alternatives\n\n"
              "Million IDs per second, and the ratio to `AtomicLong.getAndIncrement()` on one shared counter at "
              "the same thread count.\n\n"
@@ -433,17 +439,18 @@ def jpa_section(jpa, stats, charts):
         rows = int(entry["params"]["rows"])
         return rows / score(entry), entry
     base, base_entry = rows_per_second("sequence")
-    table_rows, values = [], []
+    table_rows, values, notes = [], [], []
     rows_param = base_entry["params"]["rows"] if base_entry else "n/a"
     batch_param = base_entry["params"].get("rowsPerTransaction", "n/a") if base_entry else "n/a"
     for strategy, label in STRATEGIES:
         rate, entry = rows_per_second(strategy)
         values.append(rate)
+        notes.append(fmt_ratio(ratio(rate, base)) + " SEQUENCE" if ratio(rate, base) else "")
         table_rows.append([label, fmt(rate), fmt_ratio(ratio(rate, base)), fmt(score(entry)),
                            fmt(error(entry))])
     charts["jpa-inserts.svg"] = bar_chart(
         "JPA inserts on PostgreSQL, batch_size 50 (higher is better)", "rows per second",
-        [label for _, label in STRATEGIES], [("rows per second", values)])
+        [label for _, label in STRATEGIES], [("rows per second", values)], notes=[notes])
     return ("### 5. JPA inserts, end to end\n\n"
             f"Plain Hibernate on PostgreSQL, `hibernate.jdbc.batch_size=50`, {fmt(float(rows_param)) if rows_param != 'n/a' else rows_param} "
             f"rows per measurement in transactions of {batch_param} rows, into an emptied table; rows per second "
