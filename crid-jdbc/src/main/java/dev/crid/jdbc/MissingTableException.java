@@ -10,8 +10,10 @@ public class MissingTableException extends RegistryException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The missing table, as configured. */
 	private final String tableName;
 
+	/** The classpath location of the script that creates the table. */
 	private final String schemaScript;
 
 	/**

@@ -23,11 +23,6 @@ class GenericDialectOnH2IntegrationTest extends AbstractJdbcTemplateRegistryInte
 	}
 
 	@Override
-	protected int allocationsPerThread() {
-		return 1_000;
-	}
-
-	@Override
 	protected String schemaName() {
 		return "PUBLIC";
 	}
