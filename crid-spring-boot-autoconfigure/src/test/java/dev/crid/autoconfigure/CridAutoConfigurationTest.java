@@ -346,6 +346,17 @@ class CridAutoConfigurationTest {
 	}
 
 	@Test
+	void failsOnAnUnknownRegistryTypeNamingTheProperty() {
+		this.runner.withPropertyValues("crid.registry.type=zookeeper").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure())
+				.rootCause()
+				.hasMessageContaining("zookeeper");
+			assertThat(context.getStartupFailure()).hasStackTraceContaining("crid.registry.type");
+		});
+	}
+
+	@Test
 	void failsOnQueryTimeoutOutOfRange() {
 		this.withH2.withPropertyValues("crid.registry.jdbc.query-timeout=0s").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
