@@ -38,7 +38,7 @@ final class NodeStatistics {
 		counts.successes++;
 		counts.nanos += nanos;
 		this.consecutiveFailures = 0;
-		this.lastAllocationTime = this.clock.instant();
+		this.lastAllocationTime = now();
 	}
 
 	/**
@@ -48,9 +48,20 @@ final class NodeStatistics {
 		Counts counts = counts(prefetched);
 		counts.failures++;
 		counts.nanos += nanos;
-		this.lastFailureTime = this.clock.instant();
+		this.lastFailureTime = now();
 		this.lastFailure = describe(failure);
 		return ++this.consecutiveFailures;
+	}
+
+	// Called while an allocation is being finished: a clock that throws (the failure being recorded may
+	// well be the clock's) must not stop the allocation from completing, so fall back to the system clock.
+	private Instant now() {
+		try {
+			return this.clock.instant();
+		}
+		catch (RuntimeException ex) {
+			return Instant.now();
+		}
 	}
 
 	void stalled() {
