@@ -402,6 +402,101 @@ class CridNodeFaultTest {
 	}
 
 	@Test
+	void interruptedCallerStopsWaitingAndKeepsItsInterruptFlag() throws Exception {
+		Gate gate = new Gate();
+		this.registry.then(gate);
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build()) {
+			CompletableFuture<Throwable> failure = new CompletableFuture<>();
+			CompletableFuture<Boolean> interruptFlag = new CompletableFuture<>();
+			Thread caller = new Thread(() -> {
+				try {
+					node.nextId();
+				}
+				catch (RuntimeException ex) {
+					failure.complete(ex);
+				}
+				interruptFlag.complete(Thread.currentThread().isInterrupted());
+			}, "interrupted-caller");
+			caller.start();
+			await().atMost(AWAIT).until(() -> gate.entered() == 1);
+			caller.interrupt();
+			assertThat(failure.get(10, TimeUnit.SECONDS)).isInstanceOf(RegistryException.class)
+				.hasMessageContaining("Interrupted")
+				.hasCauseInstanceOf(InterruptedException.class);
+			assertThat(interruptFlag.get(10, TimeUnit.SECONDS)).isTrue();
+			gate.open();
+			assertThat(node.nextId()).isNotNegative();
+		}
+	}
+
+	@Test
+	void closeWhileWaitingForTheNextSecondReleasesTheCaller() throws Exception {
+		this.registry.otherwise(RecordingRegistry.Answer.start(CridLayout.DEFAULT.maxSequence() + 1));
+		CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build();
+		CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
+		await().atMost(AWAIT).until(() -> this.registry.callCount() == 1);
+		Thread thread = this.registry.calls().get(0).thread();
+		node.close();
+		assertThat(waiting).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
+			.withCauseInstanceOf(NodeClosedException.class);
+		await().atMost(AWAIT).until(() -> !thread.isAlive());
+		assertThat(this.registry.callCount()).isOne();
+	}
+
+	@Test
+	void clockThatThrowsFailsTheCallAndTheNodeGoesOn() {
+		AtomicBoolean broken = new AtomicBoolean();
+		java.time.Clock clock = new java.time.Clock() {
+
+			@Override
+			public Instant instant() {
+				if (broken.get()) {
+					throw new java.time.DateTimeException("clock source unavailable");
+				}
+				return CridNodeFaultTest.this.clock.instant();
+			}
+
+			@Override
+			public java.time.ZoneId getZone() {
+				return java.time.ZoneOffset.UTC;
+			}
+
+			@Override
+			public java.time.Clock withZone(java.time.ZoneId zone) {
+				throw new UnsupportedOperationException();
+			}
+
+		};
+		try (CridNode node = CridNode.builder(this.registry).clock(clock).threshold(0).build()) {
+			broken.set(true);
+			long started = System.nanoTime();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("clock source unavailable")
+				.withCauseInstanceOf(java.time.DateTimeException.class);
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("failed at once, not after the timeout")
+				.isLessThan(Duration.ofSeconds(2));
+			assertThat(node.stats().lastFailure()).contains("clock source unavailable");
+			assertThat(node.stats().lastFailureTime()).isNotNull();
+			broken.set(false);
+			assertThat(node.nextId()).isNotNegative();
+		}
+	}
+
+	@Test
+	void virtualMachineErrorFromTheRegistryFailsTheCallerAndTheNodeGoesOn() {
+		this.registry.then((delegate, timestamp, blockSize) -> {
+			throw new StackOverflowError("deep recursion in the driver");
+		});
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(5)).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withCauseInstanceOf(StackOverflowError.class);
+			long started = System.nanoTime();
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+		}
+	}
+
+	@Test
 	void callerThatJoinedAnotherCallersFailedAttemptTriesAgainItself() throws Exception {
 		Gate gate = new Gate();
 		this.registry.then((delegate, timestamp, blockSize) -> {
