@@ -66,10 +66,11 @@ class PackagedJarIT {
 		assertThat(api.get("/orders/" + id).json()).isEqualTo(order);
 		assertThat(api.get("/ids/" + id).status()).isEqualTo(200);
 
-		this.process.destroy();
+		// SIGTERM through the handle: Process.destroy() would also close the pipe and lose the shutdown log.
+		this.process.toHandle().destroy();
 		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).as("the application stops on SIGTERM").isTrue();
-		copier.join(Duration.ofSeconds(5).toMillis());
-		assertThat(Files.readString(log)).contains("Started SampleApplication");
+		copier.join(Duration.ofSeconds(10).toMillis());
+		assertThat(Files.readString(log)).contains("Started SampleApplication", "Graceful shutdown complete");
 	}
 
 	private static void copyOutput(Process process, Path log, CompletableFuture<Integer> port) {
