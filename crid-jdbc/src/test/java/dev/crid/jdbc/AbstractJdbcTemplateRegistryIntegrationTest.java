@@ -293,7 +293,10 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		String table = schemaName() + "." + uniqueTableName("created");
 		JdbcTemplateRegistry created = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
 		try {
-			assertThatExceptionOfType(MissingTableException.class).isThrownBy(created::verifySchema);
+			assertThatExceptionOfType(MissingTableException.class).as("before the dialect is known")
+				.isThrownBy(created::verifySchema)
+				.satisfies((ex) -> assertThat(ex.schemaScript()).isEqualTo(created.schemaScript()))
+				.withMessageContaining(table);
 			created.ensureSchema();
 			assertThatNoException().isThrownBy(created::verifySchema);
 			long timestamp = freshTimestamp();
