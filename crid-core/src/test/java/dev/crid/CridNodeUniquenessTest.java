@@ -29,6 +29,9 @@ class CridNodeUniquenessTest {
 
 	private static final Instant BASE = EPOCH.plusSeconds(1_000_000);
 
+	/** Multiplies the IDs each thread takes; the {@code soak} Maven profile raises it for long runs. */
+	private static final int SCALE = Integer.getInteger("crid.uniqueness.scale", 1);
+
 	@Test
 	void nodesSharingARegistryNeverRepeatAnIdWhileTheClockJumps() throws Exception {
 		ExecutorService shared = Executors.newFixedThreadPool(2, daemon("shared-prefetch"));
@@ -38,7 +41,7 @@ class CridNodeUniquenessTest {
 					new NodeSpec(64, 32, shared, 3, 100_000), new NodeSpec(1_000, 0, null, 4, 200_000),
 					new NodeSpec(10_000, 5_000, null, 4, 300_000), new NodeSpec(100_000, 100_000, null, 4, 200_000));
 			Result result = run(CridLayout.DEFAULT, specs, 90, new InMemoryRegistry());
-			assertThat(result.ids()).hasSize(3_340_000);
+			assertThat(result.ids()).hasSize(3_340_000 * SCALE);
 			assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
 			assertThat(result.outsideWindow(90)).isZero();
 			assertThat(result.timestamps()).as("distinct seconds the IDs were made in").isGreaterThan(20);
@@ -57,11 +60,11 @@ class CridNodeUniquenessTest {
 		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 5_000), new NodeSpec(3, 2, Runnable::run, 2, 10_000),
 				new NodeSpec(50, 25, null, 3, 30_000), new NodeSpec(512, 0, null, 3, 30_000),
 				new NodeSpec(4_096, 4_096, null, 2, 50_000));
-		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
-		Result result = run(layout, specs, 600, registry);
-		assertThat(result.ids()).hasSize(310_000);
+		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry(700 * SCALE));
+		Result result = run(layout, specs, 600 * SCALE, registry);
+		assertThat(result.ids()).hasSize(310_000 * SCALE);
 		assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
-		assertThat(result.outsideWindow(600)).isZero();
+		assertThat(result.outsideWindow(600 * SCALE)).isZero();
 		assertThat(registry.calls()).filteredOn((call) -> call.start() > layout.maxSequence())
 			.as("registry answers that a second is used up")
 			.isNotEmpty();
@@ -87,7 +90,7 @@ class CridNodeUniquenessTest {
 		};
 		List<NodeSpec> specs = List.of(new NodeSpec(100, 50, null, 2, 5_000), new NodeSpec(100, 0, null, 2, 5_000));
 		Result result = run(CridLayout.DEFAULT, specs, 5, overlapping);
-		assertThat(result.ids()).hasSize(20_000);
+		assertThat(result.ids()).hasSize(20_000 * SCALE);
 		assertThat(result.duplicates()).isNotEmpty();
 	}
 
@@ -112,11 +115,11 @@ class CridNodeUniquenessTest {
 				CridNode node = builder.build();
 				nodes.add(node);
 				for (int t = 0; t < spec.threads(); t++) {
-					workers.add(CompletableFuture.supplyAsync(() -> take(node, spec.idsPerThread()), pool));
+					workers.add(CompletableFuture.supplyAsync(() -> take(node, spec.idsPerThread() * SCALE), pool));
 				}
 			}
 			mover.start();
-			CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
+			CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new)).get(120L * SCALE, TimeUnit.SECONDS);
 			running.set(false);
 			mover.join(TimeUnit.SECONDS.toMillis(10));
 			long issued = nodes.stream().mapToLong((node) -> node.stats().idsIssued()).sum();
