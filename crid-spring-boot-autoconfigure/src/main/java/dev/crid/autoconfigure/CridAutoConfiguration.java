@@ -35,9 +35,9 @@ public final class CridAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers,
-			ObjectProvider<SchemaInitializer> schemaInitializer) {
-		SchemaInitializer initializer = schemaInitializer.getIfUnique();
-		CridNode.Builder builder = CridNode.builder((initializer != null) ? initializer.guard(registry) : registry)
+			ObjectProvider<RegistryGuard> guards) {
+		RegistryGuard guard = guards.getIfUnique();
+		CridNode.Builder builder = CridNode.builder((guard != null) ? guard.guard(registry) : registry)
 			.epoch(properties.getEpoch())
 			.timestampBits(properties.getTimestampBits())
 			.sequenceBits(properties.getSequenceBits())

@@ -28,7 +28,7 @@ import org.springframework.core.io.ClassPathResource;
  * Hibernate both needs the node and counts as a database initializer
  * ({@code spring.jpa.defer-datasource-initialization=true}).
  */
-final class SchemaInitializer implements SmartInitializingSingleton {
+final class SchemaInitializer implements SmartInitializingSingleton, RegistryGuard {
 
 	private static final Log logger = LogFactory.getLog(SchemaInitializer.class);
 
@@ -51,12 +51,8 @@ final class SchemaInitializer implements SmartInitializingSingleton {
 		initialize();
 	}
 
-	/**
-	 * Returns a registry that prepares the table before its first allocation, then delegates.
-	 * @param registry the registry the table belongs to
-	 * @return the guarded registry
-	 */
-	Registry guard(Registry registry) {
+	@Override
+	public Registry guard(Registry registry) {
 		return new Registry() {
 
 			@Override
