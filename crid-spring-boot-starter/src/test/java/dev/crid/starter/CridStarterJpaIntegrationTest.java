@@ -4,6 +4,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -115,6 +120,41 @@ class CridStarterJpaIntegrationTest {
 			.setParameter("ids", distinct)
 			.getSingleResult());
 		assertThat(stored).isEqualTo(1_000);
+	}
+
+	@Test
+	void entitiesPersistedFromManyThreadsGetDistinctIds() throws Exception {
+		TransactionTemplate transactions = new TransactionTemplate(this.transactionManager);
+		Set<Long> ids = ConcurrentHashMap.newKeySet();
+		ExecutorService executor = Executors.newFixedThreadPool(4);
+		try {
+			List<Future<?>> done = new ArrayList<>();
+			for (int t = 0; t < 4; t++) {
+				done.add(executor.submit(() -> {
+					for (int batch = 0; batch < 5; batch++) {
+						List<Long> persisted = transactions.execute((status) -> {
+							List<Item> items = new ArrayList<>();
+							for (int i = 0; i < 50; i++) {
+								Item item = new Item("concurrent");
+								this.entityManager.persist(item);
+								items.add(item);
+							}
+							return items.stream().map(Item::getId).toList();
+						});
+						for (Long id : persisted) {
+							assertThat(ids.add(id)).as("id %d handed out twice", id).isTrue();
+						}
+					}
+				}));
+			}
+			for (Future<?> future : done) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+		assertThat(ids).hasSize(1_000);
 	}
 
 	@SpringBootConfiguration
