@@ -12,8 +12,10 @@ public class CridConfigurationException extends CridException {
 
 	private static final long serialVersionUID = 1L;
 
+	/** What is wrong, naming the property and its value. */
 	private final String description;
 
+	/** How to fix it. */
 	private final String action;
 
 	/**
