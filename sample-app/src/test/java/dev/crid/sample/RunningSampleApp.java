@@ -31,7 +31,8 @@ final class RunningSampleApp implements AutoCloseable {
 			.stream()
 			.map((setting) -> "--" + setting.getKey() + "=" + setting.getValue())
 			.toArray(String[]::new);
-		return new RunningSampleApp(new SpringApplicationBuilder(SampleApplication.class).main(SampleApplication.class).run(args));
+		return new RunningSampleApp(
+				new SpringApplicationBuilder(SampleApplication.class).main(SampleApplication.class).run(args));
 	}
 
 	SampleApi api() {
