@@ -34,7 +34,7 @@ final class BlockAllocator {
 	/**
 	 * Reserves a block, waiting at most until {@code deadline} (a {@link System#nanoTime()} value) for a
 	 * used-up second to pass. Tells {@code waiting} the used-up timestamp while it waits, and {@code -1}
-	 * when it stops waiting, so that callers who give up meanwhile can say why.
+	 * once the next second has come, so that callers who give up meanwhile can say why.
 	 */
 	Block allocate(long deadline, LongConsumer waiting) throws InterruptedException {
 		while (true) {
@@ -47,13 +47,11 @@ final class BlockAllocator {
 			if (start <= this.layout.maxSequence()) {
 				return block(timestamp, start);
 			}
+			// Cleared only once the next second has come: a caller that gives up while this attempt is
+			// failing with SequenceOverflowException must still see which second was used up.
 			waiting.accept(timestamp);
-			try {
-				awaitNextSecond(timestamp, deadline);
-			}
-			finally {
-				waiting.accept(-1);
-			}
+			awaitNextSecond(timestamp, deadline);
+			waiting.accept(-1);
 		}
 	}
 

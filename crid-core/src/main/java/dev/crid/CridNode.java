@@ -319,7 +319,7 @@ public final class CridNode implements AutoCloseable {
 				this.inflight = null;
 			}
 			if (failure == null) {
-				this.statistics.succeeded(allocation.prefetch, nanos);
+				failuresInRow = this.statistics.succeeded(allocation.prefetch, nanos);
 				if (!this.closed) {
 					this.ready = block;
 				}
@@ -329,12 +329,16 @@ public final class CridNode implements AutoCloseable {
 				retry = allocation.prefetch && !this.closed && this.current.left() > 0;
 			}
 		}
+		long failures = failuresInRow;
 		if (failure == null) {
 			allocation.result.complete(block);
+			if (failures > 0) {
+				logger.log(Level.INFO, () -> "Registry " + this.allocator + " reserved a block again after " + failures
+						+ " failed calls");
+			}
 			return;
 		}
 		allocation.result.completeExceptionally(failure);
-		long failures = failuresInRow;
 		if (retry) {
 			long delay = Math.min(FIRST_RETRY_DELAY_MILLIS << Math.min(failures - 1, 16), MAX_RETRY_DELAY_MILLIS);
 			logger.log(Level.WARNING, () -> "Pre-allocation from registry " + this.allocator + " failed (" + failures

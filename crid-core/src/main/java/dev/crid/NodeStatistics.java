@@ -33,12 +33,17 @@ final class NodeStatistics {
 		this.clock = clock;
 	}
 
-	void succeeded(boolean prefetched, long nanos) {
+	/**
+	 * Records a success and returns how many calls in a row had failed before it.
+	 */
+	long succeeded(boolean prefetched, long nanos) {
 		Counts counts = counts(prefetched);
 		counts.successes++;
 		counts.nanos += nanos;
+		long failedBefore = this.consecutiveFailures;
 		this.consecutiveFailures = 0;
 		this.lastAllocationTime = now();
+		return failedBefore;
 	}
 
 	/**
