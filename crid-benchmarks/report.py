@@ -38,6 +38,9 @@ STRATEGIES = [
     ("uuid", "UUID (@UuidGenerator(style = TIME))"),
 ]
 
+PACED_REGISTRIES = [("memory", "InMemoryRegistry"), ("delayed", "In memory, 1 ms per allocation (control)"),
+                    ("postgresql", "PostgreSQL")]
+
 PERCENTILES = [("50.0", "p50"), ("90.0", "p90"), ("99.0", "p99"), ("99.9", "p99.9"), ("99.99", "p99.99"),
                ("100.0", "max")]
 
@@ -249,7 +252,7 @@ def bar_chart(title, unit, categories, series, log=False, notes=None):
 def percentile_chart(title, lines):
     """Latency by percentile, log scale in nanoseconds: lines is [(name, [(label, nanos)])]."""
     left, right, top, bottom = 70, 30, 56, 50
-    plot_width, plot_height = 520, 260
+    plot_width, plot_height = 600, 260
     width, height = left + plot_width + right, top + plot_height + bottom
     values = [v for _, points in lines for _, v in points if v and v > 0]
     low = 10 ** math.floor(math.log10(min(values))) if values else 1
@@ -285,7 +288,7 @@ def percentile_chart(title, lines):
                     + " ".join(f"{x:.1f},{y:.1f}" for x, y in coords) + '"/>')
         for x, y in coords:
             body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>')
-        lx = left + s * 220
+        lx = left + sum(16 + 7 * len(other) + 24 for other, _ in lines[:s])
         body.append(f'<rect x="{lx}" y="32" width="12" height="12" fill="{color}"/>')
         body.append(text(lx + 16, 42, name, size=11))
     return svg_document(width, height, body)
@@ -403,7 +406,7 @@ def registry_section(r1, r4, charts):
 
 def paced_section(paced, stats, charts):
     rows, lines = [], []
-    for registry, label in (("memory", "InMemoryRegistry"), ("postgresql", "PostgreSQL")):
+    for registry, label in PACED_REGISTRIES:
         entry = find(paced, "crid", registry=registry)
         if entry is None:
             continue
@@ -414,12 +417,13 @@ def paced_section(paced, stats, charts):
         rows.append([label] + [fmt(percentiles.get(key)) for key, _ in PERCENTILES]
                     + [fmt(measured.get("idsIssued")), measured.get("stalls", "n/a"),
                        measured.get("synchronousAllocations", "n/a"), measured.get("prefetchAllocations", "n/a"),
-                       fmt(pacing.get("callsStartedOver10usLate")), fmt(pacing.get("maxLatenessMicros"))])
+                       fmt(pacing.get("callsStartedOver10usLate")), fmt(pacing.get("maxLatenessMicros")),
+                       fmt(pacing.get("preemptions"))])
         lines.append((label, [(name, percentiles.get(key)) for key, name in PERCENTILES]))
     if lines:
         charts["paced-latency.svg"] = percentile_chart("nextId() latency at 1 million IDs per second", lines)
     timing_rows = []
-    for registry, label in (("memory", "InMemoryRegistry"), ("postgresql", "PostgreSQL")):
+    for registry, label in PACED_REGISTRIES:
         trial = find_stats(stats, "PacedNextIdBenchmark.crid", registry, threads=1)
         if trial is None or "registryCallCount" not in trial:
             continue
@@ -432,11 +436,13 @@ def paced_section(paced, stats, charts):
             "One thread calls `nextId()` once per microsecond (default block size and threshold); JMH samples "
             "the duration of single calls. Latencies in nanoseconds. Stalls, synchronous allocations and "
             "pre-allocations are counted over the measurement iterations only (after warm-up). A call that "
-            "found its slot already past started late and went at once; the late starts show how steady the "
-            "pacing thread itself was kept by the machine.\n\n"
+            "found its slot already past started late and went at once; the late starts, and the times the "
+            "operating system preempted the pacing thread, show how steady the machine kept it. The control "
+            "row is the in-memory registry made to answer after 1 ms, about what a PostgreSQL allocation "
+            "takes here: as slow as the database, without its processes, sockets and disk.\n\n"
             + table(["Registry"] + [name + " (ns)" for _, name in PERCENTILES]
                     + ["Calls measured", "Stalls", "Synchronous allocations", "Pre-allocations",
-                       "Calls started > 10 µs late", "Max lateness (µs)"], rows)
+                       "Calls started > 10 µs late", "Max lateness (µs)", "Preemptions"], rows)
             + "\n\n![Latency percentiles of nextId() at 1M/s](benchmarks/paced-latency.svg)"
             + ("\n\nWhere the time of a pre-allocation went, over the whole trial (warm-up included): how long the "
                "task waited for the single thread that runs the node's registry calls, and how long the registry "

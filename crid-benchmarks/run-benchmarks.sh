@@ -2,8 +2,8 @@
 # Reruns every crid benchmark, writes JMH's JSON to docs/benchmarks/results/, and redraws the tables and
 # charts of docs/BENCHMARKS.md from it.
 #
-#   crid-benchmarks/run-benchmarks.sh            the full run (about 13 minutes on 2 cores)
-#   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 4 minutes)
+#   crid-benchmarks/run-benchmarks.sh            the full run (about 10 minutes on 2 cores, build included)
+#   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 3 minutes)
 #   SKIP_BUILD=1 ...                             reuse crid-benchmarks/target/benchmarks.jar
 #   crid-benchmarks/report.py docs/benchmarks/results docs    redraw from the JSON without rerunning
 #
@@ -35,7 +35,7 @@ else
 	next_id=(-f 2 -wi 3 -w 1s -i 5 -r 1s)
 	registry=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
 	paced=(-f 1 -wi 3 -w 2s -i 5 -r 4s)
-	jpa=(-f 1 -wi 1 -i 3 -p rows=100000)
+	jpa=(-f 1 -wi 2 -i 5 -p rows=100000)
 fi
 
 mkdir -p "$results" "$logs"
@@ -57,7 +57,7 @@ run nextid-t1 "${next_id[@]}" -t 1 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
 run nextid-t2 "${next_id[@]}" -t 2 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
 run registry-t1 "${registry[@]}" -t 1 'dev\.crid\.benchmarks\.RegistryAllocationBenchmark\.'
 run registry-t4 "${registry[@]}" -t 4 'dev\.crid\.benchmarks\.RegistryAllocationBenchmark\.'
-run paced "${paced[@]}" 'dev\.crid\.benchmarks\.PacedNextIdBenchmark\.'
+run paced "${paced[@]}" -p registry=memory,delayed,postgresql 'dev\.crid\.benchmarks\.PacedNextIdBenchmark\.'
 run jpa "${jpa[@]}" 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'
 
 commit="$(git rev-parse --short HEAD)"

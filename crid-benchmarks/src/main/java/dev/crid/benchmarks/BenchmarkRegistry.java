@@ -11,6 +11,9 @@ enum BenchmarkRegistry {
 	/** {@code InMemoryRegistry}: no I/O at all. */
 	MEMORY(null),
 
+	/** {@code InMemoryRegistry} behind a delay of 1 ms per allocation: slow, but still no I/O. */
+	DELAYED(null),
+
 	/** {@code JdbcTemplateRegistry} on PostgreSQL. */
 	POSTGRESQL(BenchmarkDatabase.POSTGRESQL),
 

@@ -25,7 +25,10 @@ public class CridNodeState {
 	/** How long, at 1 million IDs per second, the default threshold of 5,000 IDs lasts. */
 	private static final long SLOW_MICROS = 5_000;
 
-	/** The registry the node reserves its blocks in: {@code memory} or {@code postgresql}. */
+	/**
+	 * The registry the node reserves its blocks in: {@code memory}, {@code postgresql}, or {@code delayed}
+	 * (in memory, 1 ms per allocation; a control for the paced benchmark, selected with {@code -p}).
+	 */
 	@Param({ "memory", "postgresql" })
 	public String registry;
 

@@ -1,6 +1,7 @@
 package dev.crid.benchmarks;
 
 import java.sql.DatabaseMetaData;
+import java.time.Duration;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.InMemoryRegistry;
@@ -13,6 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * A registry opened for a benchmark, together with the connection pool it holds, if any.
  */
 final class OpenRegistry implements AutoCloseable {
+
+	private static final Duration DELAY = Duration.ofMillis(1);
 
 	private final Registry registry;
 
@@ -28,6 +31,9 @@ final class OpenRegistry implements AutoCloseable {
 	 * of {@code poolSize} connections.
 	 */
 	static OpenRegistry open(BenchmarkRegistry kind, String tableName, int poolSize) {
+		if (kind == BenchmarkRegistry.DELAYED) {
+			return new OpenRegistry(new DelayedRegistry(new InMemoryRegistry(), DELAY), null);
+		}
 		if (kind.database() == null) {
 			return new OpenRegistry(new InMemoryRegistry(), null);
 		}
@@ -61,7 +67,7 @@ final class OpenRegistry implements AutoCloseable {
 	 */
 	String describe() {
 		if (this.dataSource == null) {
-			return "in memory";
+			return this.registry.toString();
 		}
 		ConnectionCallback<String> productAndVersion = (connection) -> {
 			DatabaseMetaData metaData = connection.getMetaData();

@@ -18,7 +18,8 @@ import org.openjdk.jmh.runner.IterationType;
  * on a fixed schedule. A call that finds its slot already past (the thread was descheduled, or a call
  * before it was slow) goes at once, so the thread catches up rather than silently lowering the rate; how
  * late the calls of the measurement iterations started is reported when the trial ends, because time
- * the thread lost outside the measured call does not show in JMH's percentiles.
+ * the thread lost outside the measured call does not show in JMH's percentiles; so is how often the
+ * operating system preempted the thread, each time leaving it to run on with cold caches.
  */
 @State(Scope.Thread)
 public class Pacer {
@@ -41,6 +42,10 @@ public class Pacer {
 
 	private long maxLatenessNanos;
 
+	private long switchesBefore;
+
+	private long preemptions;
+
 	/**
 	 * Starts the schedule afresh at each iteration, so the pause between iterations is not made up for.
 	 * @param iteration the iteration about to run
@@ -49,7 +54,19 @@ public class Pacer {
 	public void restart(IterationParams iteration) {
 		this.intervalNanos = TimeUnit.SECONDS.toNanos(1) / this.rate;
 		this.measuring = iteration.getType() == IterationType.MEASUREMENT;
+		this.switchesBefore = ThreadSwitches.involuntary();
 		this.nextSlot = System.nanoTime();
+	}
+
+	/**
+	 * Counts how often the system preempted this thread during a measurement iteration.
+	 */
+	@TearDown(Level.Iteration)
+	public void countPreemptions() {
+		long switches = ThreadSwitches.involuntary();
+		if (this.measuring && switches >= 0 && this.switchesBefore >= 0) {
+			this.preemptions += switches - this.switchesBefore;
+		}
 	}
 
 	/**
@@ -83,7 +100,7 @@ public class Pacer {
 	public void report(BenchmarkParams benchmark, CridNodeState node) {
 		StatsLog.write(Map.of("benchmark", benchmark.getBenchmark(), "registry", node.registry, "kind", "pacing",
 				"rate", this.rate, "measuredCalls", this.calls, "callsStartedOver10usLate", this.lateCalls,
-				"maxLatenessMicros", this.maxLatenessNanos / 1000.0));
+				"maxLatenessMicros", this.maxLatenessNanos / 1000.0, "preemptions", this.preemptions));
 	}
 
 }

@@ -49,6 +49,7 @@ class BenchmarkSmokeIntegrationTest {
 			.include(PacedNextIdBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
 			.include(JpaInsertBenchmark.class.getName())
+			.param("registry", "memory", "delayed", "postgresql")
 			.param("rows", "200")
 			.param("rowsPerTransaction", "100")
 			.forks(0)
@@ -76,11 +77,12 @@ class BenchmarkSmokeIntegrationTest {
 
 	private static List<String> expected() {
 		return List.of("NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]",
-				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
-				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.crid[memory]",
+				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[delayed]", "NextIdBenchmark.crid[postgresql]",
+				"NextIdBenchmark.randomUuid[]", "NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]",
+				"PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
 				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
-				"RegistryAllocationBenchmark.allocate[mariadb]",
-				"RegistryAllocationBenchmark.plainUpsert[postgresql]", "RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
+				"RegistryAllocationBenchmark.allocate[mariadb]", "RegistryAllocationBenchmark.plainUpsert[postgresql]",
+				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
 				"JpaInsertBenchmark.insert[uuid]");
 	}
