@@ -38,8 +38,11 @@ STRATEGIES = [
     ("uuid", "UUID (@UuidGenerator(style = TIME))"),
 ]
 
-PACED_REGISTRIES = [("memory", "InMemoryRegistry"), ("delayed", "In memory, 1 ms per allocation (control)"),
-                    ("postgresql", "PostgreSQL")]
+# (registry parameter, table label, chart label); "none" is the paced AtomicLong
+PACED_REGISTRIES = [("none", "AtomicLong.getAndIncrement() (floor)", "AtomicLong (floor)"),
+                    ("memory", "InMemoryRegistry", "in memory"),
+                    ("delayed", "In memory, 1 ms per allocation (control)", "1 ms in memory (control)"),
+                    ("postgresql", "PostgreSQL", "PostgreSQL")]
 
 PERCENTILES = [("50.0", "p50"), ("90.0", "p90"), ("99.0", "p99"), ("99.9", "p99.9"), ("99.99", "p99.99"),
                ("100.0", "max")]
@@ -109,8 +112,10 @@ def find_stats(stats, benchmark, registry, kind=None, threads=None, **extra):
 
 def fmt(value, digits=3):
     """A number with about `digits` significant digits, grouped in thousands."""
-    if not isinstance(value, (int, float)) or math.isnan(value) or math.isinf(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or math.isinf(value):
         return "n/a"
+    if isinstance(value, int):
+        return f"{value:,}"
     if value == 0:
         return "0"
     magnitude = int(math.floor(math.log10(abs(value))))
@@ -406,24 +411,25 @@ def registry_section(r1, r4, charts):
 
 def paced_section(paced, stats, charts):
     rows, lines = [], []
-    for registry, label in PACED_REGISTRIES:
-        entry = find(paced, "crid", registry=registry)
+    for registry, label, short in PACED_REGISTRIES:
+        method_name = "atomicLong" if registry == "none" else "crid"
+        entry = find(paced, method_name, registry=None if registry == "none" else registry)
         if entry is None:
             continue
         percentiles = entry["primaryMetric"]["scorePercentiles"]
-        measured = find_stats(stats, "PacedNextIdBenchmark.crid", registry, kind="measured") or {}
-        pacing = find_stats(stats, "PacedNextIdBenchmark.crid", registry, kind="pacing") or {}
+        measured = find_stats(stats, "PacedNextIdBenchmark." + method_name, registry, kind="measured") or {}
+        pacing = find_stats(stats, "PacedNextIdBenchmark." + method_name, registry, kind="pacing") or {}
         rate = entry.get("params", {}).get("rate")
         rows.append([label] + [fmt(percentiles.get(key)) for key, _ in PERCENTILES]
-                    + [fmt(measured.get("idsIssued")), measured.get("stalls", "n/a"),
-                       measured.get("synchronousAllocations", "n/a"), measured.get("prefetchAllocations", "n/a"),
+                    + [fmt(pacing.get("measuredCalls")), fmt(measured.get("stalls")),
+                       fmt(measured.get("synchronousAllocations")), fmt(measured.get("prefetchAllocations")),
                        fmt(pacing.get("callsStartedOver10usLate")), fmt(pacing.get("maxLatenessMicros")),
                        fmt(pacing.get("preemptions"))])
-        lines.append((label, [(name, percentiles.get(key)) for key, name in PERCENTILES]))
+        lines.append((short, [(name, percentiles.get(key)) for key, name in PERCENTILES]))
     if lines:
         charts["paced-latency.svg"] = percentile_chart("nextId() latency at 1 million IDs per second", lines)
     timing_rows = []
-    for registry, label in PACED_REGISTRIES:
+    for registry, label, _ in PACED_REGISTRIES[1:]:
         trial = find_stats(stats, "PacedNextIdBenchmark.crid", registry, threads=1)
         if trial is None or "registryCallCount" not in trial:
             continue

@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * out: the latency a caller sees (JMH samples the time of single calls, so the percentiles are per call)
  * and, reported by {@link MeasuredAllocations} when the trial ends, whether any call had to wait for the
  * registry after warm-up. A node whose threshold covers its registry's latency at that rate should never
- * allocate synchronously. The in-memory node, paced the same way in the same run, is the baseline.
+ * allocate synchronously. The in-memory node and a shared {@code AtomicLong}, paced the same way in the
+ * same run, are the baselines: what they show beyond their own cost is the machine.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -37,6 +38,18 @@ public class PacedNextIdBenchmark {
 	@Benchmark
 	public long crid(CridNodeState node, Pacer pacer, MeasuredAllocations allocations) {
 		return node.node().nextId();
+	}
+
+	/**
+	 * {@link java.util.concurrent.atomic.AtomicLong#getAndIncrement()}, paced the same way: the floor of a
+	 * paced call on this machine, whatever the generator.
+	 * @param counter the counter
+	 * @param pacer spaces the calls
+	 * @return the number
+	 */
+	@Benchmark
+	public long atomicLong(SharedCounter counter, Pacer pacer) {
+		return counter.next();
 	}
 
 }

@@ -94,13 +94,13 @@ public class Pacer {
 	/**
 	 * Reports the achieved schedule of the measurement iterations.
 	 * @param benchmark the benchmark being run
-	 * @param node the node under test
 	 */
 	@TearDown(Level.Trial)
-	public void report(BenchmarkParams benchmark, CridNodeState node) {
-		StatsLog.write(Map.of("benchmark", benchmark.getBenchmark(), "registry", node.registry, "kind", "pacing",
-				"rate", this.rate, "measuredCalls", this.calls, "callsStartedOver10usLate", this.lateCalls,
-				"maxLatenessMicros", this.maxLatenessNanos / 1000.0, "preemptions", this.preemptions));
+	public void report(BenchmarkParams benchmark) {
+		String registry = benchmark.getParam("registry");
+		StatsLog.write(Map.of("benchmark", benchmark.getBenchmark(), "registry", (registry != null) ? registry : "none",
+				"kind", "pacing", "rate", this.rate, "measuredCalls", this.calls, "callsStartedOver10usLate",
+				this.lateCalls, "maxLatenessMicros", this.maxLatenessNanos / 1000.0, "preemptions", this.preemptions));
 	}
 
 }

@@ -79,7 +79,7 @@ class BenchmarkSmokeIntegrationTest {
 		return List.of("NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]",
 				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[delayed]", "NextIdBenchmark.crid[postgresql]",
 				"NextIdBenchmark.randomUuid[]", "NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]",
-				"PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
+				"PacedNextIdBenchmark.atomicLong[]", "PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
 				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
 				"RegistryAllocationBenchmark.allocate[mariadb]", "RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
