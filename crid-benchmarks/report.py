@@ -322,7 +322,10 @@ def machine_section(machine, stats, mode):
         ("JVM", machine.get("java", "n/a")),
         ("PostgreSQL", products.get("postgresql", "n/a")),
         ("MariaDB", products.get("mariadb", "n/a")),
-        ("Run", f"{machine.get('date', 'n/a')}, commit {machine.get('commit', 'n/a')}, {mode}"),
+        ("Run", f"{machine.get('date', 'n/a')}, commit {machine.get('commit', 'n/a')}, {mode}, "
+                f"{machine.get('duration', 'n/a')}"),
+        ("Load average", machine.get("load", "n/a")
+         + " — anything well above 0 means other work shared the 2 cores and skewed the figures"),
     ]
     return "### Machine and run\n\n" + table(["", ""], rows)
 

@@ -53,6 +53,7 @@ run() { # name, JMH arguments...
 }
 
 started=$(date +%s)
+load_at_start="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
 run nextid-t1 "${next_id[@]}" -t 1 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
 run nextid-t2 "${next_id[@]}" -t 2 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
 run registry-t1 "${registry[@]}" -t 1 'dev\.crid\.benchmarks\.RegistryAllocationBenchmark\.'
@@ -72,6 +73,7 @@ git diff --quiet HEAD -- . ':!docs' || commit="$commit with uncommitted changes"
 	echo "commit: $commit"
 	echo "mode: $mode"
 	echo "duration: $(( ($(date +%s) - started) / 60 )) min"
+	echo "load: $load_at_start at the start, $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a) at the end (1, 5, 15 min)"
 } > "$results/machine.txt"
 
 python3 crid-benchmarks/report.py "$results" docs
