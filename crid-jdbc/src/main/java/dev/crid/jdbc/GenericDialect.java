@@ -30,12 +30,8 @@ final class GenericDialect extends SqlDialect {
 			update.setLong(1, blockSize);
 			update.setLong(2, timestamp);
 			if (update.executeUpdate() == 1) {
-				try (PreparedStatement select = connection
-					.prepareStatement("SELECT next_seq FROM " + table + " WHERE ts = ?")) {
-					select.setQueryTimeout(timeoutSeconds);
-					select.setLong(1, timestamp);
-					return queryForLong(select) - blockSize;
-				}
+				return queryForLong(connection, "SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds,
+						timestamp) - blockSize;
 			}
 		}
 		try (PreparedStatement insert = connection

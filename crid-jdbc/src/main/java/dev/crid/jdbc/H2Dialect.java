@@ -1,7 +1,6 @@
 package dev.crid.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -23,12 +22,7 @@ final class H2Dialect extends SqlDialect {
 				+ "USING (VALUES (CAST(? AS BIGINT), CAST(? AS BIGINT))) AS s (ts, n) ON t.ts = s.ts "
 				+ "WHEN MATCHED THEN UPDATE SET next_seq = t.next_seq + s.n "
 				+ "WHEN NOT MATCHED THEN INSERT (ts, next_seq) VALUES (s.ts, s.n))";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			return queryForLong(statement) - blockSize;
-		}
+		return queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize) - blockSize;
 	}
 
 }

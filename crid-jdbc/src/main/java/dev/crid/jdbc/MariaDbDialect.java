@@ -1,7 +1,6 @@
 package dev.crid.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -20,13 +19,7 @@ final class MariaDbDialect extends SqlDialect {
 			throws SQLException {
 		String sql = "INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?) "
 				+ "ON DUPLICATE KEY UPDATE next_seq = next_seq + ? RETURNING next_seq";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			statement.setLong(3, blockSize);
-			return queryForLong(statement) - blockSize;
-		}
+		return queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize, blockSize) - blockSize;
 	}
 
 	@Override

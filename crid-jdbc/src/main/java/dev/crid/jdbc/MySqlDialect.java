@@ -51,10 +51,7 @@ final class MySqlDialect extends SqlDialect {
 				return keys.getLong(1);
 			}
 		}
-		try (PreparedStatement select = connection.prepareStatement("SELECT LAST_INSERT_ID()")) {
-			select.setQueryTimeout(timeoutSeconds);
-			return queryForLong(select);
-		}
+		return queryForLong(connection, "SELECT LAST_INSERT_ID()", timeoutSeconds);
 	}
 
 	@Override
@@ -64,15 +61,13 @@ final class MySqlDialect extends SqlDialect {
 
 	/** Warns when InnoDB does not flush its log at every commit. */
 	static String innoDbDurabilityWarning(Connection connection) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("SELECT @@innodb_flush_log_at_trx_commit")) {
-			long setting = queryForLong(statement);
-			if (setting == 1) {
-				return null;
-			}
-			return "innodb_flush_log_at_trx_commit is " + setting + ": a crash of the database server may lose "
-					+ "the last second or so of committed allocations, and the registry would then hand those "
-					+ "blocks out again (duplicate IDs); set it to 1";
+		long setting = queryForLong(connection, "SELECT @@innodb_flush_log_at_trx_commit", 0);
+		if (setting == 1) {
+			return null;
 		}
+		return "innodb_flush_log_at_trx_commit is " + setting + ": a crash of the database server may lose "
+				+ "the last second or so of committed allocations, and the registry would then hand those "
+				+ "blocks out again (duplicate IDs); set it to 1";
 	}
 
 }

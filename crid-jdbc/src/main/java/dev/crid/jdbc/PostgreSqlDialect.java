@@ -1,7 +1,6 @@
 package dev.crid.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -26,13 +25,7 @@ final class PostgreSqlDialect extends SqlDialect {
 				+ "FROM (SELECT set_config('synchronous_commit', 'on', true)) AS durable "
 				+ "ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq "
 				+ "RETURNING a.next_seq - ?";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			statement.setLong(3, blockSize);
-			return queryForLong(statement);
-		}
+		return queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize, blockSize);
 	}
 
 }

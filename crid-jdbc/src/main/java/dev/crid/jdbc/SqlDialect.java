@@ -89,13 +89,23 @@ abstract class SqlDialect {
 		return state != null && (state.startsWith("23") || state.startsWith("40"));
 	}
 
-	/** Runs a query that returns one number and returns it. */
-	static long queryForLong(PreparedStatement statement) throws SQLException {
-		try (ResultSet result = statement.executeQuery()) {
-			if (!result.next()) {
-				throw new SQLException("The allocation statement returned no row");
+	/**
+	 * Runs a query that returns one number, with the given parameters and query timeout (0 for none), and
+	 * returns the number.
+	 */
+	static long queryForLong(Connection connection, String sql, int timeoutSeconds, long... parameters)
+			throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setQueryTimeout(timeoutSeconds);
+			for (int i = 0; i < parameters.length; i++) {
+				statement.setLong(i + 1, parameters[i]);
 			}
-			return result.getLong(1);
+			try (ResultSet result = statement.executeQuery()) {
+				if (!result.next()) {
+					throw new SQLException("The statement returned no row: " + sql);
+				}
+				return result.getLong(1);
+			}
 		}
 	}
 
