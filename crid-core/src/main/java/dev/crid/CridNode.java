@@ -223,11 +223,10 @@ public final class CridNode implements AutoCloseable {
 			throw new RegistryException("Interrupted while waiting for a block from registry " + this.allocator, ex);
 		}
 		catch (ExecutionException ex) {
-			if (own && ex.getCause() instanceof CridException failure) {
-				throw failure;
-			}
+			// Only the failure of an attempt this caller started is its answer; otherwise it tries again.
 			if (own) {
-				throw new RegistryException("Block allocation failed: " + ex.getCause(), ex.getCause());
+				throw (ex.getCause() instanceof CridException failure) ? failure
+						: new RegistryException("Block allocation failed: " + ex.getCause(), ex.getCause());
 			}
 		}
 	}
