@@ -14,6 +14,10 @@ import java.util.TreeMap;
  * that second are taken. Nodes only ask for the current second, so this matters only to a clock that
  * jumps back by more than the window.
  *
+ * <p>A second whose counter would pass {@link Long#MAX_VALUE} is used up: its last block ends there and
+ * every later call for it returns {@code Long.MAX_VALUE}, which nodes read as "wait for the next second".
+ * The registry records the layout of the first node that uses it and refuses nodes with another one.
+ *
  * <p>Thread-safe.
  */
 public final class InMemoryRegistry implements Registry {
@@ -26,6 +30,8 @@ public final class InMemoryRegistry implements Registry {
 	private final TreeMap<Long, Long> nextSequences = new TreeMap<>();
 
 	private long forgottenUpTo = -1;
+
+	private CridLayout layout;
 
 	/**
 	 * Creates a registry that remembers {@link #DEFAULT_RETAINED_TIMESTAMPS} timestamps.
@@ -59,16 +65,27 @@ public final class InMemoryRegistry implements Registry {
 					+ "); refusing rather than risk handing out a block twice");
 		}
 		long start = this.nextSequences.getOrDefault(timestamp, 0L);
-		if (start > Long.MAX_VALUE - blockSize) {
-			throw new RegistryException("Timestamp " + timestamp + " has no room for " + blockSize
-					+ " more sequence numbers after " + start);
-		}
-		this.nextSequences.put(timestamp, start + blockSize);
+		this.nextSequences.put(timestamp, (start > Long.MAX_VALUE - blockSize) ? Long.MAX_VALUE : start + blockSize);
 		while (this.nextSequences.size() > this.retainedTimestamps) {
 			Map.Entry<Long, Long> oldest = this.nextSequences.pollFirstEntry();
 			this.forgottenUpTo = Math.max(this.forgottenUpTo, oldest.getKey());
 		}
 		return start;
+	}
+
+	/**
+	 * Records the layout of the first node that uses this registry and refuses any other.
+	 * @param layout the layout of the node about to use the registry
+	 * @throws LayoutMismatchException if a node with another layout used it first
+	 */
+	@Override
+	public synchronized void checkLayout(CridLayout layout) {
+		if (this.layout == null) {
+			this.layout = layout;
+		}
+		else if (!this.layout.equals(layout)) {
+			throw new LayoutMismatchException(toString(), this.layout, layout);
+		}
 	}
 
 	/**

@@ -185,11 +185,31 @@ class InMemoryRegistryTest {
 	}
 
 	@Test
-	void refusesABlockThatWouldOverflowTheCounter() {
+	void secondWhoseCounterWouldOverflowIsUsedUpRatherThanRefused() {
 		InMemoryRegistry registry = new InMemoryRegistry();
-		assertThat(registry.allocate(0, Long.MAX_VALUE)).isZero();
-		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(0, 1))
-			.withMessageContaining("no room");
+		assertThat(registry.allocate(0, Long.MAX_VALUE - 5)).isZero();
+		assertThat(registry.allocate(0, 10)).as("the last block still starts where the counter stood")
+			.isEqualTo(Long.MAX_VALUE - 5);
+		assertThat(registry.allocate(0, 1)).as("used up").isEqualTo(Long.MAX_VALUE);
+		assertThat(registry.allocate(0, 1)).isEqualTo(Long.MAX_VALUE);
+		assertThat(registry.allocate(1, 1)).isZero();
+	}
+
+	@Test
+	void recordsTheFirstLayoutAndRefusesAnother() {
+		InMemoryRegistry registry = new InMemoryRegistry();
+		CridLayout first = CridLayout.DEFAULT;
+		CridLayout other = CridLayout.of(CridLayout.DEFAULT_EPOCH, 32, 31);
+		registry.checkLayout(first);
+		registry.checkLayout(CridLayout.of(CridLayout.DEFAULT_EPOCH, 31, 32));
+		assertThatExceptionOfType(LayoutMismatchException.class).isThrownBy(() -> registry.checkLayout(other))
+			.withMessageContaining("31 timestamp bits and 32 sequence bits")
+			.withMessageContaining("32 timestamp bits and 31 sequence bits")
+			.satisfies((ex) -> {
+				assertThat(ex.registryLayout()).isEqualTo(first);
+				assertThat(ex.nodeLayout()).isEqualTo(other);
+				assertThat(ex.isRetryable()).isFalse();
+			});
 	}
 
 	@Test
