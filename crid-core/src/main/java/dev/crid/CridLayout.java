@@ -1,6 +1,7 @@
 package dev.crid;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,7 +54,7 @@ public final class CridLayout {
 
 	/**
 	 * Returns a layout.
-	 * @param epoch the instant timestamps count from
+	 * @param epoch the instant timestamps count from, a whole second
 	 * @param timestampBits bits for the timestamp, in [0, 63]
 	 * @param sequenceBits bits for the sequence number, in [0, 63]; both add up to 63
 	 * @return the layout
@@ -71,6 +72,12 @@ public final class CridLayout {
 		List<String> violations = new ArrayList<>();
 		if (epoch == null) {
 			violations.add("epoch must be set");
+		}
+		else if (epoch.getNano() != 0) {
+			// crid for Go drops the fraction; counting from it instead would shift every timestamp of a
+			// registry shared with Go nodes, so neither is done silently.
+			violations.add("epoch is " + epoch + " but must be a whole second, such as "
+					+ epoch.truncatedTo(ChronoUnit.SECONDS) + " (timestamps count whole seconds from it)");
 		}
 		if (timestampBits < 0 || timestampBits > TOTAL_BITS) {
 			violations.add("timestampBits is " + timestampBits + " but must be in [0, " + TOTAL_BITS + "]");
@@ -155,6 +162,17 @@ public final class CridLayout {
 	}
 
 	/**
+	 * Returns the last second the layout can encode: the epoch plus {@link #maxTimestamp()} seconds, or
+	 * {@link Instant#MAX} if that lies beyond what an {@code Instant} can hold.
+	 * @return the start of the last second
+	 */
+	public Instant lastSecond() {
+		long seconds = this.epoch.getEpochSecond() + this.maxTimestamp;
+		return (seconds < this.epoch.getEpochSecond() || seconds > Instant.MAX.getEpochSecond()) ? Instant.MAX
+				: Instant.ofEpochSecond(seconds);
+	}
+
+	/**
 	 * Returns the timestamp part of an ID.
 	 * @param id a non-negative ID
 	 * @return seconds since the epoch
@@ -190,10 +208,8 @@ public final class CridLayout {
 	 * @throws TimestampOverflowException if the instant is past the last second the layout can hold
 	 */
 	public long timestampAt(Instant instant) {
+		// The epoch is a whole second, so whole seconds since it are a difference of epoch seconds.
 		long seconds = instant.getEpochSecond() - this.epoch.getEpochSecond();
-		if (instant.getNano() < this.epoch.getNano()) {
-			seconds--;
-		}
 		if (instant.isBefore(this.epoch)) {
 			throw new ClockBeforeEpochException("Clock reads " + instant + ", before the epoch " + this.epoch);
 		}

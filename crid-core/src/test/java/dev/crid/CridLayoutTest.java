@@ -75,14 +75,31 @@ class CridLayoutTest {
 	}
 
 	@Test
-	void timestampAtFloorsToWholeSecondsEvenWithAnEpochBetweenSeconds() {
-		CridLayout layout = CridLayout.of(Instant.parse("2026-01-01T00:00:00.600Z"), 31, 32);
-		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:00.600Z"))).isZero();
-		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:01.599999999Z"))).isZero();
-		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:01.600Z"))).isOne();
-		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:03.100Z"))).isEqualTo(2);
-		assertThatExceptionOfType(ClockBeforeEpochException.class)
-			.isThrownBy(() -> layout.timestampAt(Instant.parse("2026-01-01T00:00:00.599999999Z")));
+	void timestampAtFloorsToWholeSecondsSinceTheEpoch() {
+		CridLayout layout = CridLayout.of(Instant.parse("2026-01-01T00:00:00Z"), 31, 32);
+		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:00Z"))).isZero();
+		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:00.999999999Z"))).isZero();
+		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:01Z"))).isOne();
+		assertThat(layout.timestampAt(Instant.parse("2026-01-01T00:00:03.100Z"))).isEqualTo(3);
+	}
+
+	@Test
+	void epochWithAFractionOfASecondIsRejectedNamingTheWholeSecond() {
+		// crid for Go drops the fraction; silently counting from it instead would shift every timestamp.
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridLayout.of(Instant.parse("2026-01-01T00:00:00.600Z"), 31, 32))
+			.satisfies((ex) -> assertThat(ex.violations()).singleElement()
+				.asString()
+				.contains("2026-01-01T00:00:00.600Z", "whole second", "2026-01-01T00:00:00Z"));
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridLayout.of(Instant.parse("2026-01-01T00:00:00.000000001Z"), 31, 32));
+	}
+
+	@Test
+	void lastSecondIsTheEpochPlusTheLargestTimestamp() {
+		assertThat(CridLayout.DEFAULT.lastSecond()).isEqualTo(Instant.parse("2094-01-19T03:14:07Z"));
+		assertThat(CridLayout.of(EPOCH, 0, 63).lastSecond()).isEqualTo(EPOCH);
+		assertThat(CridLayout.of(EPOCH, 63, 0).lastSecond()).isEqualTo(Instant.MAX);
 	}
 
 	@Test

