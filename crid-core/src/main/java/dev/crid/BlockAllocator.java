@@ -1,17 +1,24 @@
 package dev.crid;
 
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /**
- * Turns one registry answer into a {@link Block}: reads the clock, asks the registry, rejects starts that
- * cannot be sequence numbers, clamps a block that runs past the largest sequence number, and waits for
- * the next second when the current one is used up.
+ * Turns one registry answer into a {@link Block}: checks the layout before the first reservation, reads
+ * the clock, asks the registry, rejects starts that cannot be sequence numbers and clocks too far from
+ * the registry's, refuses blocks that overlap one given before (a registry that went back), clamps a
+ * block that runs past the largest sequence number, and waits for the next second when the current one
+ * is used up.
  */
 final class BlockAllocator {
+
+	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
+
+	/** The largest start a block may have: {@link Long#MAX_VALUE} always means a used-up second. */
+	private static final long LAST_SERVABLE = Long.MAX_VALUE - 1;
 
 	private final Registry registry;
 
@@ -23,41 +30,91 @@ final class BlockAllocator {
 
 	private final long threshold;
 
-	BlockAllocator(Registry registry, CridLayout layout, Clock clock, long blockSize, long threshold) {
+	private final Duration maxClockSkew;
+
+	private final NodeStatistics statistics;
+
+	private final ReservedSeconds reserved = new ReservedSeconds();
+
+	private volatile boolean layoutChecked;
+
+	BlockAllocator(Registry registry, CridLayout layout, Clock clock, long blockSize, long threshold,
+			Duration maxClockSkew, NodeStatistics statistics) {
 		this.registry = registry;
 		this.layout = layout;
 		this.clock = clock;
 		this.blockSize = blockSize;
 		this.threshold = threshold;
+		this.maxClockSkew = maxClockSkew;
+		this.statistics = statistics;
 	}
 
 	/**
-	 * Reserves a block, waiting at most until {@code deadline} (a {@link System#nanoTime()} value) for a
-	 * used-up second to pass. Tells {@code waiting} the used-up timestamp while it waits, and {@code -1}
-	 * once the next second has come, so that callers who give up meanwhile can say why.
+	 * Reserves a block, waiting at most until the attempt's deadline for a used-up second to pass, or for
+	 * the next second after the registry went back.
 	 */
-	Block allocate(long deadline, LongConsumer waiting) throws InterruptedException {
+	Block allocate(Attempt attempt) throws InterruptedException {
+		checkLayout(attempt);
 		while (true) {
-			long timestamp = this.layout.timestampAt(this.clock.instant());
-			long start = callRegistry(timestamp);
+			Instant before = this.clock.instant();
+			long timestamp = this.layout.timestampAt(before);
+			Registry.Reservation reservation = reserve(timestamp, attempt);
+			long start = reservation.start();
 			if (start < 0) {
 				throw new InvalidSequenceException("Registry " + this.registry + " returned start " + start
 						+ " for timestamp " + timestamp + "; a start must be in [0, " + this.layout.maxSequence() + "]");
 			}
-			if (start <= this.layout.maxSequence()) {
-				return block(timestamp, start);
+			checkClockSkew(reservation.registryTime(), before, this.clock.instant());
+			if (start > Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
+				// Cleared only once the next second has come: a caller that gives up while this attempt is
+				// waiting must still see which second was used up.
+				attempt.waitingForNextSecond(timestamp);
+				awaitNextSecond(timestamp, attempt.deadline(), () -> usedUp(timestamp));
+				attempt.waitingForNextSecond(-1);
+				continue;
 			}
-			// Cleared only once the next second has come: a caller that gives up while this attempt is
-			// failing with SequenceOverflowException must still see which second was used up.
-			waiting.accept(timestamp);
-			awaitNextSecond(timestamp, deadline);
-			waiting.accept(-1);
+			Block block = block(timestamp, start);
+			if (this.reserved.record(timestamp, start, block.size)) {
+				return block;
+			}
+			wentBack(timestamp, start, block.size);
+			attempt.registryWentBack(timestamp);
+			awaitNextSecond(timestamp, attempt.deadline(), () -> new RegistryException("Registry " + this.registry
+					+ " went back: it handed out sequence numbers of timestamp " + timestamp + " that it had given "
+					+ "this node before, and the next second did not come within the allocation timeout"));
 		}
 	}
 
-	private long callRegistry(long timestamp) {
+	private void checkLayout(Attempt attempt) {
+		if (this.layoutChecked) {
+			return;
+		}
+		attempt.registryCallStarted();
 		try {
-			return this.registry.allocate(timestamp, this.blockSize);
+			this.registry.checkLayout(this.layout);
+		}
+		catch (RegistryException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw new RegistryException("Registry " + this.registry + " failed to check the layout " + this.layout
+					+ ": " + ex, ex);
+		}
+		finally {
+			attempt.registryCallEnded();
+		}
+		this.layoutChecked = true;
+	}
+
+	private Registry.Reservation reserve(long timestamp, Attempt attempt) {
+		attempt.registryCallStarted();
+		try {
+			Registry.Reservation reservation = this.registry.reserve(timestamp, this.blockSize);
+			if (reservation == null) {
+				throw new RegistryException("Registry " + this.registry + " returned no reservation for timestamp "
+						+ timestamp);
+			}
+			return reservation;
 		}
 		catch (RegistryException ex) {
 			throw ex;
@@ -66,13 +123,52 @@ final class BlockAllocator {
 			throw new RegistryException("Registry " + this.registry + " failed to reserve " + this.blockSize
 					+ " sequence numbers for timestamp " + timestamp + ": " + ex, ex);
 		}
+		finally {
+			attempt.registryCallEnded();
+		}
+	}
+
+	/**
+	 * Records how far the registry's clock is from this node's, estimated from the middle of the call, and
+	 * refuses the block when even the most favourable reading of the call's duration leaves the clocks
+	 * further apart than allowed.
+	 */
+	private void checkClockSkew(Instant registryTime, Instant before, Instant after) {
+		if (registryTime == null) {
+			return;
+		}
+		Duration call = Duration.between(before, after).abs();
+		Instant middle = before.plus(call.dividedBy(2));
+		Duration skew = Duration.between(middle, registryTime);
+		this.statistics.clockSkew(skew);
+		if (skew.abs().minus(call.dividedBy(2)).compareTo(this.maxClockSkew) > 0) {
+			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
+					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "
+					+ "serve IDs stamped with a wrong time; set the node's clock right (NTP)", null, true);
+		}
+	}
+
+	static String describeSkew(Duration skew) {
+		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
+	}
+
+	private void wentBack(long timestamp, long start, long size) {
+		this.statistics.registryWentBack();
+		logger.log(Level.WARNING, () -> "Registry " + this.registry + " went back: it answered sequence numbers ["
+				+ start + ", " + (start + size) + ") of timestamp " + timestamp + ", which overlap a block it gave this "
+				+ "node before (a restored backup, or a failover to a replica that lagged?). The block is refused and "
+				+ "the node moves on to the next second; other nodes may have been given those numbers too");
 	}
 
 	private Block block(long timestamp, long start) {
-		long room = this.layout.maxSequence() - start;
+		long room = Math.min(this.layout.maxSequence(), LAST_SERVABLE) - start;
 		long size = (this.blockSize - 1 <= room) ? this.blockSize : room + 1;
 		long trigger = (this.threshold >= 1 && size >= this.threshold) ? size - this.threshold : Block.NO_TRIGGER;
 		return new Block(timestamp, this.layout.shiftTimestamp(timestamp) | start, size, trigger);
+	}
+
+	Duration maxClockSkew() {
+		return this.maxClockSkew;
 	}
 
 	/** Whether a block is so small that it should ask for the next one as soon as it is served. */
@@ -80,17 +176,17 @@ final class BlockAllocator {
 		return this.threshold >= 1 && block.size < this.threshold;
 	}
 
-	private void awaitNextSecond(long exhausted, long deadline) throws InterruptedException {
+	private void awaitNextSecond(long current, long deadline, FailureSupplier failure) throws InterruptedException {
 		while (true) {
 			Instant now = this.clock.instant();
-			if (this.layout.timestampAt(now) != exhausted) {
+			if (this.layout.timestampAt(now) != current) {
 				return;
 			}
 			long left = deadline - System.nanoTime();
 			if (left <= 0) {
-				throw usedUp(exhausted);
+				throw failure.get();
 			}
-			Instant nextSecond = this.layout.epoch().plusSeconds(exhausted + 1);
+			Instant nextSecond = this.layout.epoch().plusSeconds(current + 1);
 			long untilNext = Math.max(Duration.between(now, nextSecond).toNanos(), TimeUnit.MILLISECONDS.toNanos(1));
 			TimeUnit.NANOSECONDS.sleep(Math.min(untilNext, left));
 		}
@@ -104,6 +200,31 @@ final class BlockAllocator {
 	@Override
 	public String toString() {
 		return this.registry.toString();
+	}
+
+	/** What one allocation tells the node while it runs, so callers can tell a stuck call from a slow one. */
+	interface Attempt {
+
+		/** The {@link System#nanoTime()} after which waiting for the next second gives up. */
+		long deadline();
+
+		void registryCallStarted();
+
+		void registryCallEnded();
+
+		/** The used-up timestamp whose end the attempt is waiting for, or -1 once it has come. */
+		void waitingForNextSecond(long timestamp);
+
+		/** The timestamp in which the registry went back; the attempt waits for the next second. */
+		void registryWentBack(long timestamp);
+
+	}
+
+	@FunctionalInterface
+	private interface FailureSupplier {
+
+		RuntimeException get();
+
 	}
 
 }

@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Generates unique IDs from blocks of sequence numbers reserved in a {@link Registry}.
@@ -24,10 +25,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * every node that shares the registry; they are not ordered by the time they were handed out.
  *
  * <p>Handing out an ID costs one atomic increment. When fewer than {@code threshold} IDs are left in the
- * block, the node reserves the next one in the background (on its own daemon thread, or the executor
- * given to the builder); a failed reservation is retried with backoff while the current block lasts and
- * recorded in {@link #stats()}. Only when a block runs out with no successor ready does a caller wait,
- * at most {@code allocationTimeout}. No lock is held while the registry is called.
+ * block, the node reserves the next one in the background, on its own daemon thread (or the executor
+ * given to the builder). Only when a block runs out with no successor ready does a caller wait, at most
+ * {@code allocationTimeout}; within it the node keeps asking, with backoff, while the registry's failure
+ * may pass, so a short outage costs callers a delay rather than an error. No lock is held while the
+ * registry is called, and no registry call can hold callers up for good: one that has not returned
+ * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
+ *
+ * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
+ * against the registry's at every reservation (for registries that tell their clock) and refuses to
+ * serve IDs while the two are further apart than {@code maxClockSkew}; and it refuses any block that
+ * overlaps one it was given before for the same second, which only a registry that went back (a
+ * restored backup, a failover to a lagging replica) hands out. {@link #stats()} shows all of it.
  *
  * <p>Thread-safe. Close the node when done with it, to stop its background thread.
  *
@@ -47,15 +56,27 @@ public final class CridNode implements AutoCloseable {
 	/** How long a caller waits for the registry at most, unless set otherwise: 5 seconds. */
 	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
 
+	/**
+	 * How far this node's clock may be from its registry's before the node refuses to serve IDs, unless
+	 * set otherwise: 1 minute. Well above what NTP keeps clocks to, well below anything that would make an
+	 * ID's timestamp misleading or a registry's eviction refuse the node.
+	 */
+	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofMinutes(1);
+
 	private static final Duration MAX_ALLOCATION_TIMEOUT = Duration.ofDays(1);
 
 	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
 
 	private static final AtomicInteger threadNumbers = new AtomicInteger();
 
-	private static final long FIRST_RETRY_DELAY_MILLIS = 10;
+	private static final long FIRST_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-	private static final long MAX_RETRY_DELAY_MILLIS = 2_000;
+	/** Short enough that IDs flow again soon after the registry comes back. */
+	private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 10;
+
+	private static final long STUCK_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final CridLayout layout;
 
@@ -71,13 +92,17 @@ public final class CridNode implements AutoCloseable {
 
 	private final Executor executor;
 
-	private final ExecutorService ownExecutor;
+	private final ThreadPoolExecutor ownExecutor;
 
 	private final NodeStatistics statistics;
+
+	private final Consumer<? super RuntimeException> prefetchFailureHandler;
 
 	private final Object lock = new Object();
 
 	private volatile Block current = Block.empty();
+
+	private volatile boolean directExecutorReported;
 
 	// Guarded by lock.
 	private Block ready;
@@ -94,14 +119,19 @@ public final class CridNode implements AutoCloseable {
 		this.blockSize = builder.blockSize;
 		this.threshold = builder.threshold;
 		this.timeoutNanos = builder.allocationTimeout.toNanos();
-		this.allocator = new BlockAllocator(builder.registry, layout, builder.clock, this.blockSize, this.threshold);
 		this.statistics = new NodeStatistics(builder.clock);
+		this.allocator = new BlockAllocator(builder.registry, layout, builder.clock, this.blockSize, this.threshold,
+				builder.maxClockSkew, this.statistics);
+		this.prefetchFailureHandler = builder.prefetchFailureHandler;
 		if (builder.prefetchExecutor != null) {
 			this.executor = builder.prefetchExecutor;
 			this.ownExecutor = null;
 		}
 		else {
-			this.ownExecutor = Executors.newSingleThreadExecutor(CridNode::newPrefetchThread);
+			// One thread does all the work; a second starts only while the first is stuck in a registry call
+			// that callers gave up on, and it ends when the call returns.
+			this.ownExecutor = new ThreadPoolExecutor(1, Integer.MAX_VALUE, IDLE_THREAD_KEEP_ALIVE_SECONDS,
+					TimeUnit.SECONDS, new SynchronousQueue<>(), CridNode::newPrefetchThread);
 			this.executor = this.ownExecutor;
 		}
 	}
@@ -124,7 +154,9 @@ public final class CridNode implements AutoCloseable {
 	/**
 	 * Returns the next ID.
 	 * @return a non-negative ID, unique among all IDs from nodes sharing this node's registry
-	 * @throws RegistryException if no block could be reserved within the allocation timeout
+	 * @throws RegistryException if no block could be reserved within the allocation timeout, or at once
+	 * when the registry's failure is not {@link RegistryException#isRetryable() retryable}
+	 * @throws LayoutMismatchException if the registry was first used with another layout
 	 * @throws SequenceOverflowException if the current second is used up and the next did not come in time
 	 * @throws InvalidSequenceException if the registry answered with an impossible block start
 	 * @throws ClockBeforeEpochException if the clock reads a time before the epoch
@@ -152,9 +184,45 @@ public final class CridNode implements AutoCloseable {
 		return CridId.of(nextId());
 	}
 
+	/**
+	 * Gets the node ready before its first {@link #nextId()}: checks the registry's layout and reserves the
+	 * first block now, waiting at most the allocation timeout, so the first callers find a block in memory.
+	 * Does nothing when a block is at hand already. Spring Boot calls it at start-up.
+	 * @throws LayoutMismatchException if the registry was first used with another layout
+	 * @throws RegistryException if no block could be reserved within the allocation timeout
+	 * @throws NodeClosedException if the node is closed
+	 */
+	public void warmUp() {
+		long deadline = System.nanoTime() + this.timeoutNanos;
+		Allocation toSubmit = null;
+		Allocation toAwait;
+		synchronized (this.lock) {
+			if (this.closed) {
+				throw new NodeClosedException("warmUp() was called on a closed CridNode");
+			}
+			if (this.ready != null || this.current.left() > 0) {
+				return;
+			}
+			if (this.inflight == null) {
+				toSubmit = begin(true);
+			}
+			toAwait = this.inflight;
+			toAwait.waiters++;
+		}
+		if (toSubmit != null) {
+			submit(toSubmit);
+		}
+		RuntimeException failure = awaitAndLeave(toAwait, deadline, null);
+		if (failure != null) {
+			throw failure;
+		}
+	}
+
 	private long nextIdAfterExhausted(Block exhausted) {
 		long deadline = System.nanoTime() + this.timeoutNanos;
 		boolean stalled = false;
+		RuntimeException lastFailure = null;
+		long backoff = FIRST_RETRY_DELAY_NANOS;
 		while (true) {
 			Allocation toSubmit = null;
 			Allocation toAwait = null;
@@ -172,9 +240,10 @@ public final class CridNode implements AutoCloseable {
 							this.statistics.stalled();
 						}
 						if (this.inflight == null) {
-							toSubmit = begin(false, deadline);
+							toSubmit = begin(false);
 						}
 						toAwait = this.inflight;
+						toAwait.waiters++;
 					}
 				}
 			}
@@ -182,7 +251,15 @@ public final class CridNode implements AutoCloseable {
 				submit(toSubmit);
 			}
 			if (toAwait != null) {
-				await(toAwait, toAwait == toSubmit, deadline);
+				RuntimeException failure = awaitAndLeave(toAwait, deadline, lastFailure);
+				if (failure != null) {
+					if (!callerRetries(failure)) {
+						throw failure;
+					}
+					lastFailure = failure;
+					pauseBeforeRetry(toAwait, lastFailure, deadline, backoff);
+					backoff = Math.min(backoff * 2, MAX_RETRY_DELAY_NANOS);
+				}
 				continue;
 			}
 			Block block = this.current;
@@ -198,42 +275,96 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Waits for an allocation until the caller's deadline. Throws the allocation's failure only if the
-	 * caller began it ({@code own}): an attempt made in the background or for another caller may have
-	 * failed for reasons that no longer hold (a second that has passed since), so its failure sends the
-	 * caller round the loop to ask the registry itself.
+	 * Waits for an allocation until the caller's deadline and returns its failure, or {@code null} once it
+	 * has a block. At the deadline, an allocation stuck longer than the allocation timeout (a registry call
+	 * that never returns, a task the executor dropped) is abandoned, so the next caller starts afresh.
 	 */
-	private void await(Allocation allocation, boolean own, long deadline) {
-		long left = deadline - System.nanoTime();
+	private RuntimeException awaitAndLeave(Allocation allocation, long deadline, RuntimeException lastFailure) {
 		try {
-			allocation.result.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+			allocation.result.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
+			return null;
 		}
 		catch (TimeoutException ex) {
-			long usedUp = allocation.usedUpTimestamp;
-			if (usedUp >= 0) {
-				SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
-				overflow.initCause(ex);
-				throw overflow;
-			}
-			throw new RegistryException("No block from registry " + this.allocator + " within the allocation timeout of "
-					+ Duration.ofNanos(this.timeoutNanos) + describeLastFailure(), ex);
+			abandonIfStuck(allocation);
+			throw timedOut(allocation, lastFailure, ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting for a block from registry " + this.allocator, ex);
+			throw new RegistryException("Interrupted while waiting for a block from registry " + this.allocator, ex,
+					false);
 		}
 		catch (ExecutionException ex) {
-			// Only the failure of an attempt this caller started is its answer; otherwise it tries again.
-			if (own) {
-				throw (ex.getCause() instanceof CridException failure) ? failure
-						: new RegistryException("Block allocation failed: " + ex.getCause(), ex.getCause());
+			Throwable cause = ex.getCause();
+			return (cause instanceof RuntimeException failure) ? failure
+					: new RegistryException("Block allocation failed: " + cause, cause);
+		}
+		finally {
+			synchronized (this.lock) {
+				allocation.waiters--;
 			}
 		}
 	}
 
-	private String describeLastFailure() {
-		String lastFailure = stats().lastFailure();
-		return (lastFailure != null) ? "; last failure: " + lastFailure : "";
+	private RuntimeException timedOut(Allocation allocation, RuntimeException callersFailure, Exception timeout) {
+		long usedUp = allocation.usedUpTimestamp;
+		if (usedUp >= 0) {
+			SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
+			overflow.initCause(timeout);
+			return overflow;
+		}
+		RuntimeException failure = (allocation.lastFailure != null) ? allocation.lastFailure : callersFailure;
+		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
+				: describeStuck(allocation);
+		return new RegistryException("No block from registry " + this.allocator + " within the allocation timeout of "
+				+ Duration.ofNanos(this.timeoutNanos) + why, (failure != null) ? failure : timeout);
+	}
+
+	private static String describeStuck(Allocation allocation) {
+		if (!allocation.started) {
+			return ": the prefetch executor did not run the task";
+		}
+		long wentBack = allocation.wentBackTimestamp;
+		if (wentBack >= 0) {
+			return ": the registry went back in timestamp " + wentBack + " (it handed out numbers it had given this "
+					+ "node before) and the next second did not come";
+		}
+		return (allocation.callStarted != 0) ? ": the registry call did not return" : "";
+	}
+
+	/** Waits before a caller tries again; throws when the caller's deadline comes first. */
+	private void pauseBeforeRetry(Allocation allocation, RuntimeException failure, long deadline, long backoff) {
+		long left = deadline - System.nanoTime();
+		if (left <= 0) {
+			throw timedOut(allocation, failure, null);
+		}
+		try {
+			TimeUnit.NANOSECONDS.sleep(Math.min(backoff, left));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RegistryException("Interrupted while waiting to ask registry " + this.allocator + " again", ex,
+					false);
+		}
+	}
+
+	/**
+	 * Whether a caller asks the registry again after this failure, within its allocation timeout: a
+	 * failure that may pass, or a used-up second, whose end the caller may still live to see.
+	 */
+	private static boolean callerRetries(RuntimeException failure) {
+		return (failure instanceof RegistryException registryFailure && registryFailure.isRetryable())
+				|| failure instanceof SequenceOverflowException;
+	}
+
+	/**
+	 * Whether the background keeps asking after this failure while the current block lasts: anything but
+	 * what only a change of configuration can mend.
+	 */
+	private static boolean backgroundRetries(RuntimeException failure) {
+		if (failure instanceof RegistryException registryFailure) {
+			return registryFailure.isRetryable();
+		}
+		return !(failure instanceof NodeClosedException);
 	}
 
 	/**
@@ -244,110 +375,257 @@ public final class CridNode implements AutoCloseable {
 		this.issuedInRetiredBlocks += this.current.issued();
 		this.current = block;
 		this.ready = null;
-		return (this.allocator.wantsNextOnInstall(block) && this.inflight == null) ? begin(true, 0) : null;
+		return (this.allocator.wantsNextOnInstall(block) && this.inflight == null) ? begin(true) : null;
 	}
 
 	private void requestPrefetch() {
 		Allocation allocation;
 		synchronized (this.lock) {
-			if (this.closed || this.ready != null || this.inflight != null) {
+			if (this.closed || this.ready != null) {
 				return;
 			}
-			allocation = begin(true, 0);
+			if (this.inflight != null) {
+				if (!this.inflight.stuck(System.nanoTime(), this.timeoutNanos)) {
+					return;
+				}
+				abandon(this.inflight);
+			}
+			allocation = begin(true);
 		}
 		submit(allocation);
 	}
 
-	/**
-	 * Marks an allocation as in flight; the caller submits it once it has released the lock. A synchronous
-	 * allocation gives up waiting for a used-up second when the caller who began it does.
-	 */
-	private Allocation begin(boolean prefetch, long callerDeadline) {
-		Allocation allocation = new Allocation(prefetch, callerDeadline);
+	/** Marks an allocation as in flight; the caller submits it once it has released the lock. */
+	private Allocation begin(boolean prefetch) {
+		Allocation allocation = new Allocation(prefetch);
 		this.inflight = allocation;
 		return allocation;
 	}
 
+	private void abandonIfStuck(Allocation allocation) {
+		synchronized (this.lock) {
+			if (this.inflight == allocation && allocation.stuck(System.nanoTime(), this.timeoutNanos)) {
+				abandon(allocation);
+			}
+		}
+	}
+
+	/**
+	 * Gives up on an allocation stuck longer than the allocation timeout: the next caller starts afresh,
+	 * and whatever the stuck call returns, if it ever does, is dropped. Called with the lock held.
+	 */
+	private void abandon(Allocation allocation) {
+		this.inflight = null;
+		allocation.abandoned = true;
+		if (allocation.runner != null && !allocation.direct) {
+			allocation.runner.interrupt();
+		}
+		RegistryException failure = new RegistryException("Gave up on a block allocation from registry "
+				+ this.allocator + describeStuck(allocation) + " within the allocation timeout of "
+				+ Duration.ofNanos(this.timeoutNanos));
+		long failures = this.statistics.failed(allocation.prefetch, System.nanoTime() - allocation.submitted, failure);
+		allocation.lastFailure = failure;
+		allocation.result.completeExceptionally(failure);
+		logger.log(Level.WARNING, () -> failure.getMessage() + " (" + failures + " failed calls in a row); the next "
+				+ "allocation starts afresh");
+	}
+
 	private void submit(Allocation allocation) {
+		allocation.submitter = Thread.currentThread();
 		try {
 			this.executor.execute(() -> run(allocation));
 		}
-		catch (RejectedExecutionException ex) {
-			finish(allocation, null, new RegistryException("The prefetch executor refused the allocation task", ex), 0);
+		catch (Throwable ex) {
+			// Whatever the executor throws (a rejection, or an Error such as "unable to create native thread"),
+			// the allocation must not stay in flight: every later caller would wait for it in vain.
+			String what = (ex instanceof RejectedExecutionException) ? "refused the allocation task"
+					: "failed to take the allocation task: " + ex;
+			fail(allocation, new RegistryException("The prefetch executor " + what, ex), 0, false);
 		}
-		catch (RuntimeException ex) {
-			// Some executors signal a shutdown with another exception; the allocation must not stay in flight.
-			finish(allocation, null,
-					new RegistryException("The prefetch executor failed to take the allocation task: " + ex, ex), 0);
+		finally {
+			allocation.submitter = null;
 		}
 	}
 
 	private void run(Allocation allocation) {
-		long started = System.nanoTime();
-		Block block = null;
-		RuntimeException failure = null;
-		Error fatal = null;
+		boolean direct = allocation.submitter == Thread.currentThread();
+		synchronized (this.lock) {
+			if (allocation.abandoned || allocation.result.isDone()) {
+				return;
+			}
+			allocation.started = true;
+			allocation.direct = direct;
+			allocation.runner = Thread.currentThread();
+		}
+		if (direct) {
+			reportDirectExecutor();
+		}
 		try {
-			long deadline = allocation.prefetch ? started + this.timeoutNanos : allocation.callerDeadline;
-			block = this.allocator.allocate(deadline, allocation::waitingForNextSecond);
+			long backoff = FIRST_RETRY_DELAY_NANOS;
+			while (attempt(allocation, direct)) {
+				if (!pauseBeforeRetry(allocation, backoff)) {
+					return;
+				}
+				backoff = Math.min(backoff * 2, MAX_RETRY_DELAY_NANOS);
+			}
+		}
+		finally {
+			synchronized (this.lock) {
+				allocation.runner = null;
+				if (allocation.abandoned && !direct) {
+					// The interrupt that released a stuck call must not reach the executor's next task.
+					Thread.interrupted();
+				}
+			}
+		}
+	}
+
+	/** Makes one registry call for the allocation; returns whether to try again after a pause. */
+	private boolean attempt(Allocation allocation, boolean direct) {
+		long started = System.nanoTime();
+		allocation.deadline = started + this.timeoutNanos;
+		Block block;
+		try {
+			block = this.allocator.allocate(allocation);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			failure = new RegistryException("Interrupted while reserving a block", ex);
+			return fail(allocation, new RegistryException("Interrupted while reserving a block", ex),
+					System.nanoTime() - started, false);
 		}
 		catch (RuntimeException ex) {
-			failure = ex;
+			RuntimeException failure = (ex instanceof CridException) ? ex
+					: new RegistryException("Block allocation failed: " + ex, ex, false);
+			return fail(allocation, failure, System.nanoTime() - started, !direct);
 		}
 		catch (Error ex) {
 			// A registry that throws an Error (a driver bug, a missing class) must still finish the allocation:
 			// left in flight, it would make every later caller wait for it until the node is closed.
-			failure = new RegistryException("Registry " + this.allocator + " failed: " + ex, ex);
-			fatal = (ex instanceof VirtualMachineError) ? ex : null;
+			fail(allocation, new RegistryException("Registry " + this.allocator + " failed: " + ex, ex),
+					System.nanoTime() - started, false);
+			if (ex instanceof VirtualMachineError) {
+				throw ex;
+			}
+			return false;
 		}
-		finish(allocation, block, failure, System.nanoTime() - started);
-		if (fatal != null) {
-			throw fatal;
-		}
+		succeed(allocation, block, System.nanoTime() - started);
+		return false;
 	}
 
-	private void finish(Allocation allocation, Block block, RuntimeException failure, long nanos) {
-		long failuresInRow = 0;
-		boolean retry = false;
+	private void succeed(Allocation allocation, Block block, long nanos) {
+		long failuresBefore;
 		synchronized (this.lock) {
+			if (allocation.abandoned) {
+				logger.log(Level.DEBUG, () -> "Dropped a block that registry " + this.allocator + " returned after its "
+						+ "allocation was given up on");
+				return;
+			}
 			if (this.inflight == allocation) {
 				this.inflight = null;
 			}
-			if (failure == null) {
-				failuresInRow = this.statistics.succeeded(allocation.prefetch, nanos);
-				if (!this.closed) {
-					this.ready = block;
-				}
+			failuresBefore = this.statistics.succeeded(allocation.prefetch, nanos);
+			if (!this.closed) {
+				this.ready = block;
+			}
+		}
+		allocation.result.complete(block);
+		if (failuresBefore > 0) {
+			logger.log(Level.INFO, () -> "Registry " + this.allocator + " reserved a block again after "
+					+ failuresBefore + " failed calls");
+		}
+	}
+
+	/**
+	 * Records a failed call and returns whether the allocation tries again: while a caller waits for it and
+	 * the failure may pass, or, in the background, while the current block lasts. Otherwise the
+	 * allocation ends with the failure.
+	 */
+	private boolean fail(Allocation allocation, RuntimeException failure, long nanos, boolean mayRetry) {
+		long failuresInRow;
+		boolean retry;
+		boolean closedNode;
+		synchronized (this.lock) {
+			closedNode = this.closed;
+			if (allocation.abandoned || closedNode) {
+				retry = false;
+				failuresInRow = 0;
 			}
 			else {
 				failuresInRow = this.statistics.failed(allocation.prefetch, nanos, failure);
-				retry = allocation.prefetch && !this.closed && this.current.left() > 0;
+				allocation.lastFailure = failure;
+				retry = mayRetry && ((allocation.waiters > 0) ? callerRetries(failure)
+						: backgroundRetries(failure) && this.current.left() > 0);
+				if (!retry && this.inflight == allocation) {
+					this.inflight = null;
+				}
 			}
 		}
-		long failures = failuresInRow;
-		if (failure == null) {
-			allocation.result.complete(block);
-			if (failures > 0) {
-				logger.log(Level.INFO, () -> "Registry " + this.allocator + " reserved a block again after " + failures
-						+ " failed calls");
-			}
+		if (closedNode || allocation.abandoned) {
+			logger.log(Level.DEBUG, () -> "A block allocation ended after the node was closed or gave up on it: "
+					+ failure);
+			allocation.result.completeExceptionally(failure);
+			return false;
+		}
+		logFailure(failure, failuresInRow, retry);
+		if (allocation.prefetch) {
+			notifyPrefetchFailure(failure);
+		}
+		if (!retry) {
+			allocation.result.completeExceptionally(failure);
+		}
+		return retry;
+	}
+
+	/** Logs the first failure of a run at WARN, and then only every power of two, so an outage stays readable. */
+	private void logFailure(RuntimeException failure, long failuresInRow, boolean retry) {
+		boolean loud = Long.bitCount(failuresInRow) == 1;
+		logger.log(loud ? Level.WARNING : Level.DEBUG, () -> "Block allocation from registry " + this.allocator
+				+ " failed (" + failuresInRow + " in a row)" + (retry ? ", trying again" : "") + ": "
+				+ NodeStatistics.describe(failure));
+	}
+
+	private void notifyPrefetchFailure(RuntimeException failure) {
+		if (this.prefetchFailureHandler == null) {
 			return;
 		}
-		allocation.result.completeExceptionally(failure);
-		if (retry) {
-			long delay = Math.min(FIRST_RETRY_DELAY_MILLIS << Math.min(failures - 1, 16), MAX_RETRY_DELAY_MILLIS);
-			logger.log(Level.WARNING, () -> "Pre-allocation from registry " + this.allocator + " failed (" + failures
-					+ " in a row), retrying in " + delay + " ms: " + NodeStatistics.describe(failure));
-			CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(this::requestPrefetch);
+		try {
+			this.prefetchFailureHandler.accept(failure);
 		}
-		else {
-			logger.log(Level.WARNING, () -> "Block allocation from registry " + this.allocator + " failed: "
-					+ NodeStatistics.describe(failure));
+		catch (RuntimeException ex) {
+			logger.log(Level.WARNING, "The onPrefetchFailure handler threw", ex);
 		}
+	}
+
+	/**
+	 * Waits before the allocation asks again. Returns {@code false}, ending the allocation, when the node
+	 * closes or gives up on it meanwhile, or the thread is interrupted.
+	 */
+	private boolean pauseBeforeRetry(Allocation allocation, long backoff) {
+		try {
+			TimeUnit.NANOSECONDS.sleep(backoff);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			synchronized (this.lock) {
+				if (this.inflight == allocation) {
+					this.inflight = null;
+				}
+			}
+			allocation.result.completeExceptionally(new RegistryException("Interrupted while waiting to ask registry "
+					+ this.allocator + " again", ex));
+			return false;
+		}
+	}
+
+	private void reportDirectExecutor() {
+		if (this.directExecutorReported) {
+			return;
+		}
+		this.directExecutorReported = true;
+		logger.log(Level.WARNING, "The prefetch executor given to CridNode runs tasks on the calling thread: registry "
+				+ "calls then block the callers of nextId() for as long as they take, beyond the allocation timeout, "
+				+ "and failed calls are not retried in the background. Give the node an executor with threads of its "
+				+ "own, or none");
 	}
 
 	/**
@@ -383,6 +661,22 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
+	 * Returns how long a caller waits for the registry at most.
+	 * @return the allocation timeout
+	 */
+	public Duration allocationTimeout() {
+		return Duration.ofNanos(this.timeoutNanos);
+	}
+
+	/**
+	 * Returns how far this node's clock may be from its registry's before it refuses to serve IDs.
+	 * @return the largest clock skew allowed
+	 */
+	public Duration maxClockSkew() {
+		return this.allocator.maxClockSkew();
+	}
+
+	/**
 	 * Returns a snapshot of this node's counters and state. Cheap, and never calls the registry.
 	 * @return the snapshot
 	 */
@@ -406,7 +700,7 @@ public final class CridNode implements AutoCloseable {
 
 	/**
 	 * Closes the node: later calls to {@link #nextId()} fail with {@link NodeClosedException}, callers
-	 * waiting for a block are released with that exception, and the node's own background thread stops
+	 * waiting for a block are released with that exception, and the node's own background threads stop
 	 * (an executor given to the builder is left running). Calls racing with {@code close()} may still
 	 * receive IDs from the block being served; they remain unique. Idempotent.
 	 */
@@ -444,25 +738,85 @@ public final class CridNode implements AutoCloseable {
 				+ ", registry=" + this.allocator + "]";
 	}
 
-	/** One registry call in flight, and whether it was started ahead of need. */
-	private static final class Allocation {
+	/**
+	 * One allocation in flight: one registry call, or several when failures are retried. Callers wait on
+	 * its result; the lock guards the fields that are not volatile.
+	 */
+	private static final class Allocation implements BlockAllocator.Attempt {
 
 		final boolean prefetch;
 
-		/** For a synchronous allocation, the {@link System#nanoTime()} its caller waits until. */
-		final long callerDeadline;
+		final long submitted = System.nanoTime();
 
 		final CompletableFuture<Block> result = new CompletableFuture<>();
+
+		/** The {@link System#nanoTime()} until which the attempt under way may wait for a used-up second. */
+		volatile long deadline;
 
 		/** The used-up timestamp whose end the allocation is waiting for, or -1. */
 		volatile long usedUpTimestamp = -1;
 
-		Allocation(boolean prefetch, long callerDeadline) {
+		/** When the registry call under way started, or 0 between calls. */
+		volatile long callStarted;
+
+		/** The timestamp in which the registry went back, while the allocation waits for the next, or -1. */
+		volatile long wentBackTimestamp = -1;
+
+		/** The thread submitting it, while it does: tells an executor that runs tasks on the spot. */
+		volatile Thread submitter;
+
+		volatile RuntimeException lastFailure;
+
+		int waiters;
+
+		boolean started;
+
+		boolean direct;
+
+		boolean abandoned;
+
+		Thread runner;
+
+		Allocation(boolean prefetch) {
 			this.prefetch = prefetch;
-			this.callerDeadline = callerDeadline;
 		}
 
-		void waitingForNextSecond(long timestamp) {
+		/**
+		 * Whether it has not started, or its registry call has not returned, within the timeout and a grace
+		 * of up to a second more: a call merely slower than the timeout still delivers its block.
+		 */
+		boolean stuck(long now, long timeoutNanos) {
+			long limit = timeoutNanos + Math.min(timeoutNanos, STUCK_GRACE_NANOS);
+			if (!this.started) {
+				return now - this.submitted > limit;
+			}
+			long call = this.callStarted;
+			return call != 0 && now - call > limit;
+		}
+
+		@Override
+		public long deadline() {
+			return this.deadline;
+		}
+
+		@Override
+		public void registryCallStarted() {
+			this.callStarted = System.nanoTime();
+			this.wentBackTimestamp = -1;
+		}
+
+		@Override
+		public void registryWentBack(long timestamp) {
+			this.wentBackTimestamp = timestamp;
+		}
+
+		@Override
+		public void registryCallEnded() {
+			this.callStarted = 0;
+		}
+
+		@Override
+		public void waitingForNextSecond(long timestamp) {
 			this.usedUpTimestamp = timestamp;
 		}
 
@@ -491,6 +845,12 @@ public final class CridNode implements AutoCloseable {
 		private Clock clock = Clock.systemUTC();
 
 		private Executor prefetchExecutor;
+
+		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
+
+		private Consumer<? super RuntimeException> prefetchFailureHandler;
+
+		private boolean layoutMissing;
 
 		private Builder(Registry registry) {
 			this.registry = registry;
@@ -533,9 +893,12 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder layout(CridLayout layout) {
-			this.epoch = layout.epoch();
-			this.timestampBits = layout.timestampBits();
-			this.sequenceBits = layout.sequenceBits();
+			this.layoutMissing = (layout == null);
+			if (layout != null) {
+				this.epoch = layout.epoch();
+				this.timestampBits = layout.timestampBits();
+				this.sequenceBits = layout.sequenceBits();
+			}
 			return this;
 		}
 
@@ -585,8 +948,38 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
+		 * Sets how far this node's clock may be from its registry's before it refuses to serve IDs, for
+		 * registries that tell their clock (the database registry does). Default 1 minute; must be positive.
+		 * A node whose clock is further off discards the block it was given and keeps asking, with backoff,
+		 * until the clocks agree; {@link CridStats#clockSkew()} shows the last measurement.
+		 * @param maxClockSkew the largest skew allowed
+		 * @return this builder
+		 */
+		public Builder maxClockSkew(Duration maxClockSkew) {
+			this.maxClockSkew = maxClockSkew;
+			return this;
+		}
+
+		/**
+		 * Sets a handler told of every failed background reservation (crid for Go's prefill error handler),
+		 * for example to count or report them. It runs on the node's background thread and must return
+		 * quickly; what it throws is logged and otherwise ignored. Failures are also logged and counted in
+		 * {@link CridNode#stats()} without it.
+		 * @param handler the handler, or {@code null} for none
+		 * @return this builder
+		 */
+		public Builder onPrefetchFailure(Consumer<? super RuntimeException> handler) {
+			this.prefetchFailureHandler = handler;
+			return this;
+		}
+
+		/**
 		 * Sets the executor that runs registry calls. By default the node starts its own daemon thread,
 		 * and stops it on {@link CridNode#close()}; an executor given here is never shut down by the node.
+		 * It must run tasks on threads of its own: an executor that runs them on the submitting thread
+		 * ({@code Runnable::run}) makes callers wait for registry calls beyond the allocation timeout, and
+		 * the node logs a warning when it sees one. An executor that drops tasks silently delays callers
+		 * by one allocation timeout, after which the node gives up on the dropped task and submits anew.
 		 * @param prefetchExecutor the executor
 		 * @return this builder
 		 */
@@ -609,11 +1002,22 @@ public final class CridNode implements AutoCloseable {
 			if (this.clock == null) {
 				violations.add("clock must be set");
 			}
+			if (this.layoutMissing) {
+				violations.add("layout is null but must be set (or leave it out for the default layout)");
+			}
 			List<String> layoutViolations = CridLayout.validate(this.epoch, this.timestampBits, this.sequenceBits);
 			violations.addAll(layoutViolations);
-			if (this.epoch != null && this.clock != null && this.epoch.isAfter(this.clock.instant())) {
-				violations.add("epoch is " + this.epoch + " but must not be in the future (the clock reads "
-						+ this.clock.instant() + ")");
+			Instant now = (this.clock != null) ? this.clock.instant() : null;
+			if (this.epoch != null && now != null && this.epoch.isAfter(now)) {
+				violations.add("epoch is " + this.epoch + " but must not be in the future (the clock reads " + now + ")");
+			}
+			if (layoutViolations.isEmpty() && now != null) {
+				Instant lastSecond = CridLayout.of(this.epoch, this.timestampBits, this.sequenceBits).lastSecond();
+				if (now.getEpochSecond() > lastSecond.getEpochSecond()) {
+					violations.add("the layout's last second is " + lastSecond + " (epoch " + this.epoch + " plus 2^"
+							+ this.timestampBits + " - 1 seconds) but the clock reads " + now
+							+ ": use more timestamp bits or a later epoch");
+				}
 			}
 			if (layoutViolations.isEmpty()) {
 				long maxBlockSize = (this.sequenceBits >= CridLayout.TOTAL_BITS) ? Long.MAX_VALUE : 1L << this.sequenceBits;
@@ -633,6 +1037,9 @@ public final class CridNode implements AutoCloseable {
 					|| this.allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {
 				violations.add("allocationTimeout is " + this.allocationTimeout + " but must be in (PT0S, "
 						+ MAX_ALLOCATION_TIMEOUT + "]");
+			}
+			if (this.maxClockSkew == null || this.maxClockSkew.isNegative() || this.maxClockSkew.isZero()) {
+				violations.add("maxClockSkew is " + this.maxClockSkew + " but must be positive");
 			}
 			if (!violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

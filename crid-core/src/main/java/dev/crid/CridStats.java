@@ -16,11 +16,18 @@ import java.time.Instant;
  * @param consecutiveFailures registry calls that failed since the last one that succeeded
  * @param lastAllocationTime when the registry last reserved a block for this node, or {@code null}
  * @param lastFailureTime when a registry call last failed, or {@code null}
- * @param lastFailure the last registry failure, described, or {@code null}
+ * @param lastFailure the last registry failure, described down to its root cause, or {@code null}
+ * @param clockSkew how far the registry's clock was ahead of this node's (negative: behind) at the last
+ * reservation, or {@code null} when the registry does not tell its clock
+ * @param registryWentBack blocks the registry handed out again that overlapped a block it had given this
+ * node before for the same second (a restored backup, a failover to a replica that lagged); each was
+ * refused, and the node moved on to the next second
+ * @param lastRegistryWentBackTime when the registry last went back, or {@code null}
  */
 public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
 		Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
-		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure) {
+		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure, Duration clockSkew,
+		long registryWentBack, Instant lastRegistryWentBackTime) {
 
 	/**
 	 * Counts and total time of one kind of registry call.

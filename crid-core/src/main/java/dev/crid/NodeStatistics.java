@@ -8,8 +8,9 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 
 /**
- * What a node counts about its registry calls. Written only on the slow paths, under the node's lock, so
- * handing out IDs pays nothing for it.
+ * What a node counts about its registry calls. Written only on the slow paths, so handing out IDs pays
+ * nothing for it; its own monitor guards it, so the allocator may record what it learns without the
+ * node's lock.
  */
 final class NodeStatistics {
 
@@ -29,6 +30,12 @@ final class NodeStatistics {
 
 	private String lastFailure;
 
+	private Duration clockSkew;
+
+	private long registryWentBack;
+
+	private Instant lastRegistryWentBackTime;
+
 	NodeStatistics(Clock clock) {
 		this.clock = clock;
 	}
@@ -36,7 +43,7 @@ final class NodeStatistics {
 	/**
 	 * Records a success and returns how many calls in a row had failed before it.
 	 */
-	long succeeded(boolean prefetched, long nanos) {
+	synchronized long succeeded(boolean prefetched, long nanos) {
 		Counts counts = counts(prefetched);
 		counts.successes++;
 		counts.nanos += nanos;
@@ -49,13 +56,26 @@ final class NodeStatistics {
 	/**
 	 * Records a failure and returns how many calls in a row have now failed.
 	 */
-	long failed(boolean prefetched, long nanos, Throwable failure) {
+	synchronized long failed(boolean prefetched, long nanos, Throwable failure) {
 		Counts counts = counts(prefetched);
 		counts.failures++;
 		counts.nanos += nanos;
 		this.lastFailureTime = now();
 		this.lastFailure = describe(failure);
 		return ++this.consecutiveFailures;
+	}
+
+	synchronized void stalled() {
+		this.stalls++;
+	}
+
+	synchronized void clockSkew(Duration skew) {
+		this.clockSkew = skew;
+	}
+
+	synchronized void registryWentBack() {
+		this.registryWentBack++;
+		this.lastRegistryWentBackTime = now();
 	}
 
 	// Called while an allocation is being finished: a clock that throws (the failure being recorded may
@@ -69,20 +89,21 @@ final class NodeStatistics {
 		}
 	}
 
-	void stalled() {
-		this.stalls++;
-	}
-
 	private Counts counts(boolean prefetched) {
 		return prefetched ? this.prefetch : this.synchronous;
 	}
 
-	CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady) {
+	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady) {
 		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, this.prefetch.snapshot(),
 				this.synchronous.snapshot(), this.stalls, this.consecutiveFailures, this.lastAllocationTime,
-				this.lastFailureTime, this.lastFailure);
+				this.lastFailureTime, this.lastFailure, this.clockSkew, this.registryWentBack,
+				this.lastRegistryWentBackTime);
 	}
 
+	/**
+	 * Describes a failure with its chain of causes, so the root cause (the driver's "connection refused",
+	 * a timeout, a refused login) is always named.
+	 */
 	static String describe(Throwable failure) {
 		StringBuilder text = new StringBuilder(String.valueOf(failure));
 		// Causes can form a cycle longer than one (a.initCause(b), b.initCause(a)): stop at the first repeat.

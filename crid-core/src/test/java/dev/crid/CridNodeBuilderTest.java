@@ -47,9 +47,50 @@ class CridNodeBuilderTest {
 			.clock(clock).build()) {
 			assertThat(node.layout()).isEqualTo(CridLayout.of(epoch, 40, 23));
 		}
-		try (CridNode node = CridNode.builder(new InMemoryRegistry()).layout(CridLayout.of(epoch, 0, 63)).clock(clock)
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).layout(CridLayout.of(epoch, 41, 22)).clock(clock)
 			.build()) {
-			assertThat(node.layout()).isEqualTo(CridLayout.of(epoch, 0, 63));
+			assertThat(node.layout()).isEqualTo(CridLayout.of(epoch, 41, 22));
+		}
+	}
+
+	@Test
+	void nullLayoutIsReportedWithTheOtherViolations() {
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).layout(null).blockSize(0).build())
+			.satisfies((ex) -> assertThat(ex.violations()).containsExactly(
+					"layout is null but must be set (or leave it out for the default layout)",
+					"blockSize is 0 but must be in [1, 4294967296] (2^sequenceBits with sequenceBits 32)",
+					"threshold is 5000 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)"));
+	}
+
+	@Test
+	void layoutWhoseLastSecondHasPassedIsRejected() {
+		// 10 timestamp bits: 1,023 seconds after the epoch, about 17 minutes.
+		Instant epoch = NOW.minusSeconds(1024);
+		Clock clock = Clock.fixed(NOW, java.time.ZoneOffset.UTC);
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).epoch(epoch).timestampBits(10).sequenceBits(53)
+				.clock(clock).build())
+			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString()
+				.contains("last second is 2026-03-01T11:59:59Z", "the clock reads 2026-03-01T12:00:00Z"));
+		Clock lastSecond = Clock.fixed(NOW.minusMillis(1), java.time.ZoneOffset.UTC);
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).epoch(epoch).timestampBits(10).sequenceBits(53)
+			.clock(lastSecond).build()) {
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(1023);
+		}
+	}
+
+	@Test
+	void maxClockSkewMustBePositive() {
+		assertThat(CridNode.DEFAULT_MAX_CLOCK_SKEW).isEqualTo(Duration.ofMinutes(1));
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).build()) {
+			assertThat(node.maxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
+		}
+		for (Duration invalid : new Duration[] { null, Duration.ZERO, Duration.ofSeconds(-1) }) {
+			assertThatExceptionOfType(InvalidConfigException.class)
+				.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).maxClockSkew(invalid).build())
+				.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString()
+					.isEqualTo("maxClockSkew is " + invalid + " but must be positive"));
 		}
 	}
 
@@ -101,8 +142,9 @@ class CridNodeBuilderTest {
 
 	@Test
 	void sixtyThreeSequenceBitsAllowTheLargestBlock() {
-		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(0).sequenceBits(63)
-			.blockSize(Long.MAX_VALUE).build()) {
+		// No timestamp bits: the layout holds only the epoch's own second.
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).epoch(NOW).timestampBits(0).sequenceBits(63)
+			.blockSize(Long.MAX_VALUE).clock(Clock.fixed(NOW.plusMillis(999), java.time.ZoneOffset.UTC)).build()) {
 			assertThat(node.blockSize()).isEqualTo(Long.MAX_VALUE);
 		}
 	}
@@ -139,12 +181,30 @@ class CridNodeBuilderTest {
 
 	@Test
 	void thresholdMayEqualTheBlockSizeOrTurnPreAllocationOff() {
-		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(100).build().close();
-		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(0).build().close();
-		CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(-1).build().close();
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(101).build())
 			.withMessageContaining("threshold is 101 but must not exceed blockSize 100");
+		// Equal to the block size: the first ID already asks for the next block.
+		RecordingRegistry ahead = new RecordingRegistry(new InMemoryRegistry());
+		try (CridNode node = CridNode.builder(ahead).blockSize(100).threshold(100).build()) {
+			node.nextId();
+			org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> node.stats().nextBlockReady());
+			assertThat(node.stats().prefetchAllocations().successes()).isOne();
+		}
+		// Below 1: never ahead of need; each block is reserved by the caller that found the last one used up.
+		for (long off : new long[] { 0, -1 }) {
+			RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+			try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(off).build()) {
+				for (int i = 0; i < 250; i++) {
+					node.nextId();
+				}
+				CridStats stats = node.stats();
+				assertThat(stats.prefetchAllocations().count()).as("threshold %d", off).isZero();
+				assertThat(stats.synchronousAllocations().successes()).as("threshold %d", off).isEqualTo(3);
+				assertThat(stats.nextBlockReady()).isFalse();
+				assertThat(registry.callCount()).isEqualTo(3);
+			}
+		}
 	}
 
 	@Test

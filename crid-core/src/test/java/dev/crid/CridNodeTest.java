@@ -21,6 +21,8 @@ import static org.awaitility.Awaitility.await;
  */
 class CridNodeTest {
 
+	private static final Duration AWAIT = Duration.ofSeconds(10);
+
 	private static final Instant EPOCH = CridLayout.DEFAULT_EPOCH;
 
 	private final MutableClock clock = new MutableClock(EPOCH.plusSeconds(1_000).plusMillis(250));
@@ -48,8 +50,8 @@ class CridNodeTest {
 
 	@Test
 	void registryIsAskedForSecondsSinceTheNodesOwnEpoch() {
-		Instant epoch = Instant.parse("2025-07-01T00:00:00.500Z");
-		this.clock.set(epoch.plusSeconds(86_400).plusMillis(499));
+		Instant epoch = Instant.parse("2025-07-01T00:00:00Z");
+		this.clock.set(epoch.plusSeconds(86_400).plusMillis(999));
 		try (CridNode node = CridNode.builder(this.registry).epoch(epoch).clock(this.clock).build()) {
 			long id = node.nextId();
 			assertThat(this.registry.calls()).singleElement().extracting(RecordingRegistry.Call::timestamp).isEqualTo(86_400L);
@@ -111,14 +113,24 @@ class CridNodeTest {
 	@Test
 	void blockClampedBelowTheThresholdReservesAheadAtOnce() {
 		long maxSequence = CridLayout.DEFAULT.maxSequence();
-		this.registry.then(RecordingRegistry.Answer.start(maxSequence - 1));
-		try (CridNode node = CridNode.builder(this.registry).clock(this.clock).blockSize(100).threshold(50)
-			.prefetchExecutor(Runnable::run).build()) {
+		InMemoryRegistry shared = new InMemoryRegistry();
+		// Another node took all but the last two numbers of second 1,000.
+		shared.allocate(1_000, maxSequence - 1);
+		RecordingRegistry registry = new RecordingRegistry(shared);
+		try (CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(100).threshold(50).build()) {
 			assertThat(node.layout().sequenceOf(node.nextId())).isEqualTo(maxSequence - 1);
-			assertThat(this.registry.callCount()).as("a 2-ID block never reaches its trigger").isEqualTo(2);
+			await("a 2-ID block never reaches its trigger, so it asks at once").atMost(AWAIT)
+				.until(() -> registry.callCount() == 2);
 			assertThat(node.layout().sequenceOf(node.nextId())).isEqualTo(maxSequence);
-			assertThat(node.layout().sequenceOf(node.nextId())).isZero();
-			assertThat(node.stats().stalls()).isOne();
+			assertThat(node.stats().nextBlockReady()).as("second 1,000 is used up").isFalse();
+			this.clock.advance(Duration.ofSeconds(1));
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			long id = node.nextId();
+			assertThat(node.layout().timestampOf(id)).isEqualTo(1_001);
+			assertThat(node.layout().sequenceOf(id)).isZero();
+			assertThat(node.stats().stalls()).as("only the first call, which found no block yet").isOne();
+			assertThat(registry.calls()).extracting(RecordingRegistry.Call::timestamp).containsExactly(1_000L, 1_000L,
+					1_001L);
 		}
 	}
 

@@ -75,6 +75,23 @@ class CridNodeUniquenessTest {
 	}
 
 	@Test
+	void nodesNeverRepeatAnIdWhileTheRegistryFailsStallsAndHangs() throws Exception {
+		// Registry calls fail, slow down, or hang past the allocation timeout (as a read on a dead connection
+		// does, deaf to interrupts), so callers time out, allocations are given up on, and late answers come
+		// back after fresh ones were made. The clock jumps meanwhile.
+		ChaoticRegistry registry = new ChaoticRegistry(new InMemoryRegistry());
+		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 500), new NodeSpec(20, 10, null, 3, 5_000),
+				new NodeSpec(100, 50, null, 3, 20_000), new NodeSpec(1_000, 1_000, null, 2, 50_000));
+		Result result = run(CridLayout.DEFAULT, specs, 30, registry, Duration.ofMillis(100));
+		assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
+		assertThat(result.outsideWindow(30)).isZero();
+		assertThat(result.ids().length).as("IDs handed out").isGreaterThan(150_000 * SCALE);
+		assertThat(result.failures()).as("calls that failed within their timeout").isPositive();
+		assertThat(registry.hung.get()).as("calls that hung past the timeout").isPositive();
+		assertThat(registry.failed.get()).as("calls that failed").isPositive();
+	}
+
+	@Test
 	void duplicateCheckCatchesARegistryThatHandsOutOverlappingBlocks() throws Exception {
 		// A registry that gives every second block of a timestamp half of the block before it again.
 		Registry overlapping = new Registry() {
@@ -96,9 +113,19 @@ class CridNodeUniquenessTest {
 
 	private static Result run(CridLayout layout, List<NodeSpec> specs, int windowSeconds, Registry registry)
 			throws Exception {
+		return run(layout, specs, windowSeconds, registry, null);
+	}
+
+	/**
+	 * Runs the nodes to the end. With a timeout, callers take failures in their stride (they count them and
+	 * go on); without one, any failure fails the run.
+	 */
+	private static Result run(CridLayout layout, List<NodeSpec> specs, int windowSeconds, Registry registry,
+			Duration tolerantTimeout) throws Exception {
 		MutableClock clock = new MutableClock(BASE);
 		List<CridNode> nodes = new ArrayList<>();
 		List<CompletableFuture<long[]>> workers = new ArrayList<>();
+		AtomicLong failures = new AtomicLong();
 		int threads = specs.stream().mapToInt(NodeSpec::threads).sum();
 		ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("uniqueness-worker"));
 		AtomicBoolean running = new AtomicBoolean(true);
@@ -108,14 +135,18 @@ class CridNodeUniquenessTest {
 		try {
 			for (NodeSpec spec : specs) {
 				CridNode.Builder builder = CridNode.builder(registry).layout(layout).clock(clock)
-					.blockSize(spec.blockSize()).threshold(spec.threshold()).allocationTimeout(Duration.ofSeconds(10));
+					.blockSize(spec.blockSize()).threshold(spec.threshold())
+					.allocationTimeout((tolerantTimeout != null) ? tolerantTimeout : Duration.ofSeconds(10));
 				if (spec.executor() != null) {
 					builder.prefetchExecutor(spec.executor());
 				}
 				CridNode node = builder.build();
 				nodes.add(node);
 				for (int t = 0; t < spec.threads(); t++) {
-					workers.add(CompletableFuture.supplyAsync(() -> take(node, spec.idsPerThread() * SCALE), pool));
+					int count = spec.idsPerThread() * SCALE;
+					workers.add(CompletableFuture.supplyAsync(
+							() -> (tolerantTimeout != null) ? takeTolerantly(node, count, failures) : take(node, count),
+							pool));
 				}
 			}
 			mover.start();
@@ -125,7 +156,7 @@ class CridNodeUniquenessTest {
 			long issued = nodes.stream().mapToLong((node) -> node.stats().idsIssued()).sum();
 			long[] all = merge(workers);
 			assertThat(issued).as("IDs counted by the nodes' stats").isEqualTo(all.length);
-			return new Result(layout, all, clockMoves.get());
+			return new Result(layout, all, clockMoves.get(), failures.get());
 		}
 		finally {
 			running.set(false);
@@ -140,6 +171,22 @@ class CridNodeUniquenessTest {
 			ids[i] = node.nextId();
 		}
 		return ids;
+	}
+
+	/** Takes IDs until {@code count} calls have been made, counting the calls that failed. */
+	private static long[] takeTolerantly(CridNode node, int count, AtomicLong failures) {
+		long[] ids = new long[count];
+		int taken = 0;
+		for (int i = 0; i < count; i++) {
+			try {
+				ids[taken++] = node.nextId();
+			}
+			catch (RegistryException | SequenceOverflowException ex) {
+				taken--;
+				failures.incrementAndGet();
+			}
+		}
+		return Arrays.copyOf(ids, taken);
 	}
 
 	/**
@@ -183,14 +230,53 @@ class CridNodeUniquenessTest {
 	}
 
 	/**
+	 * A registry that fails 8% of calls, stalls 10% for up to 5 ms, and hangs 1% for 150-400 ms, ignoring
+	 * interrupts; it answers from the registry it wraps.
+	 */
+	static final class ChaoticRegistry implements Registry {
+
+		final AtomicLong failed = new AtomicLong();
+
+		final AtomicLong hung = new AtomicLong();
+
+		private final Registry delegate;
+
+		ChaoticRegistry(Registry delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public long allocate(long timestamp, long blockSize) {
+			java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+			int dice = random.nextInt(100);
+			if (dice < 8) {
+				this.failed.incrementAndGet();
+				throw new IllegalStateException("connection reset");
+			}
+			if (dice < 18) {
+				LockSupport.parkNanos(random.nextLong(5_000_000));
+			}
+			else if (dice == 18) {
+				this.hung.incrementAndGet();
+				long until = System.nanoTime() + random.nextLong(150_000_000, 400_000_000);
+				while (System.nanoTime() < until) {
+					LockSupport.parkNanos(until - System.nanoTime());
+				}
+			}
+			return this.delegate.allocate(timestamp, blockSize);
+		}
+
+	}
+
+	/**
 	 * A node to run: its block size and threshold, the executor for its registry calls ({@code null} for
 	 * its own thread), and how many threads take how many IDs each from it.
 	 */
 	record NodeSpec(long blockSize, long threshold, Executor executor, int threads, int idsPerThread) {
 	}
 
-	/** Every ID of a run, sorted. */
-	record Result(CridLayout layout, long[] ids, long clockMoves) {
+	/** Every ID of a run, sorted, and how many calls failed. */
+	record Result(CridLayout layout, long[] ids, long clockMoves, long failures) {
 
 		List<String> duplicates() {
 			List<String> found = new ArrayList<>();

@@ -1,0 +1,260 @@
+package dev.crid;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Tests that no executor or registry misbehaviour can leave a {@link CridNode} waiting forever, and
+ * what the node does with executors it cannot protect callers from.
+ */
+class CridNodeLivenessTest {
+
+	private static final Duration AWAIT = Duration.ofSeconds(10);
+
+	private static final Duration TIMEOUT = Duration.ofMillis(200);
+
+	private final MutableClock clock = new MutableClock(CridLayout.DEFAULT_EPOCH.plusSeconds(500));
+
+	private final RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+
+	@Test
+	void executorThatThrowsAnErrorOnSubmitDoesNotWedgeTheNode() {
+		AtomicInteger submissions = new AtomicInteger();
+		Executor executor = (task) -> {
+			if (submissions.incrementAndGet() == 1) {
+				throw new OutOfMemoryError("unable to create native thread");
+			}
+			new Thread(task).start();
+		};
+		try (CridNode node = node().prefetchExecutor(executor).allocationTimeout(Duration.ofSeconds(2)).build()) {
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(submissions).hasValue(2);
+			assertThat(node.stats().synchronousAllocations().failures()).isOne();
+			assertThat(node.stats().lastFailure()).contains("unable to create native thread");
+		}
+	}
+
+	@Test
+	void executorThatDropsTasksSilentlyDelaysCallersButDoesNotWedgeTheNode() {
+		AtomicBoolean dropping = new AtomicBoolean(true);
+		Executor executor = (task) -> {
+			if (!dropping.get()) {
+				new Thread(task).start();
+			}
+		};
+		try (CridNode node = node().prefetchExecutor(executor).allocationTimeout(TIMEOUT).build()) {
+			// Callers wait for the dropped task until one finds it waiting longer than the timeout and a grace,
+			// and gives up on it.
+			int failed = 0;
+			while (node.stats().lastFailure() == null) {
+				assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+					.withMessageContaining("did not run the task");
+				assertThat(++failed).isLessThan(20);
+			}
+			assertThat(failed).isGreaterThanOrEqualTo(2);
+			assertThat(node.stats().lastFailure()).contains("Gave up", "did not run the task");
+			dropping.set(false);
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(this.registry.callCount()).isOne();
+		}
+	}
+
+	@Test
+	void shutDownPoolThatDiscardsTasksFailsCallersWithinTheirTimeout() {
+		ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new SynchronousQueue<>(),
+				new ThreadPoolExecutor.DiscardPolicy());
+		pool.shutdownNow();
+		try (CridNode node = node().prefetchExecutor(pool).allocationTimeout(TIMEOUT).build()) {
+			for (int call = 0; call < 3; call++) {
+				long started = System.nanoTime();
+				assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
+				assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(TIMEOUT)
+					.isLessThan(TIMEOUT.plusSeconds(2));
+			}
+			assertThat(this.registry.callCount()).isZero();
+		}
+	}
+
+	@Test
+	void registryCallThatNeverReturnsIsAbandonedAndItsLateBlockIsNeverServed() throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger interrupts = new AtomicInteger();
+		// Like a read on a dead socket: interrupts do not end it.
+		this.registry.then((delegate, timestamp, blockSize) -> {
+			awaitUninterruptibly(release, interrupts);
+			return delegate.allocate(timestamp, blockSize);
+		});
+		try (CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("the registry call did not return");
+			// Callers time out until one finds the call stuck past the timeout and a grace, and gives up on it;
+			// the next starts a fresh call, on another thread.
+			int failed = 1;
+			long fresh;
+			while (true) {
+				try {
+					fresh = node.nextId();
+					break;
+				}
+				catch (RegistryException ex) {
+					assertThat(++failed).as("callers failed before the stuck call was given up on").isLessThan(20);
+				}
+			}
+			assertThat(failed).isGreaterThanOrEqualTo(2);
+			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
+			await("the stuck call is interrupted when it is given up on").atMost(AWAIT).until(() -> interrupts.get() == 1);
+			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
+			release.countDown();
+			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
+			Thread.sleep(100);
+			Set<Long> sequences = new HashSet<>();
+			for (int i = 0; i < 30; i++) {
+				sequences.add(node.layout().sequenceOf(node.nextId()));
+			}
+			long late = this.registry.calls().get(1).start();
+			assertThat(late).as("the late call's block").isEqualTo(10);
+			assertThat(sequences).as("nothing of the late block is served").noneMatch((seq) -> seq >= 10 && seq < 20)
+				.hasSize(30);
+		}
+	}
+
+	@Test
+	void directExecutorBlocksCallersForTheWholeRegistryCallAndIsReported() {
+		this.registry.then((delegate, timestamp, blockSize) -> {
+			sleep(Duration.ofMillis(1_000));
+			return delegate.allocate(timestamp, blockSize);
+		});
+		try (LogRecorder log = new LogRecorder();
+				CridNode node = node().prefetchExecutor(Runnable::run).allocationTimeout(TIMEOUT).build()) {
+			long started = System.nanoTime();
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("far beyond the allocation timeout")
+				.isGreaterThanOrEqualTo(Duration.ofMillis(1_000));
+			assertThat(log.warnings()).singleElement().asString().contains("runs tasks on the calling thread");
+			node.nextId();
+			assertThat(log.warnings()).as("reported once").hasSize(1);
+		}
+	}
+
+	@Test
+	void directExecutorDoesNotRetryOnTheCallersThread() {
+		this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("Connection refused")));
+		try (CridNode node = node().prefetchExecutor(Runnable::run).threshold(0).allocationTimeout(TIMEOUT).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("Connection refused");
+			// The caller itself asks again with backoff until its timeout; each ask is one registry call.
+			assertThat(this.registry.callCount()).isBetween(2, 10);
+		}
+	}
+
+	@Test
+	void onPrefetchFailureIsToldOfEveryFailedBackgroundReservation() {
+		List<RuntimeException> told = new CopyOnWriteArrayList<>();
+		List<Thread> threads = new CopyOnWriteArrayList<>();
+		IllegalStateException down = new IllegalStateException("database is down");
+		try (CridNode node = node().blockSize(10).threshold(5).onPrefetchFailure((failure) -> {
+			told.add(failure);
+			threads.add(Thread.currentThread());
+			throw new IllegalArgumentException("a handler that throws changes nothing");
+		}).build()) {
+			node.nextId();
+			this.registry.then(RecordingRegistry.Answer.fail(down)).then(RecordingRegistry.Answer.fail(down));
+			for (int i = 0; i < 5; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			assertThat(told).hasSize(2).allSatisfy((failure) -> assertThat(failure).hasRootCause(down));
+			assertThat(threads).allSatisfy((thread) -> assertThat(thread.getName()).startsWith("crid-prefetch-"));
+			assertThat(node.stats().prefetchAllocations().failures()).isEqualTo(2);
+			assertThat(node.stats().prefetchAllocations().successes()).isOne();
+		}
+	}
+
+	@Test
+	void closeDuringAPrefetchLogsNoWarning() {
+		Gate gate = new Gate();
+		try (LogRecorder log = new LogRecorder()) {
+			CridNode node = node().blockSize(10).threshold(10).build();
+			node.nextId();
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			this.registry.then(gate);
+			for (int i = 0; i < 10; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> gate.entered() == 1);
+			node.close();
+			await().atMost(AWAIT).until(() -> gate.interrupted() == 1);
+			assertThat(log.warnings()).isEmpty();
+		}
+	}
+
+	@Test
+	void warmUpReservesTheFirstBlockSoNoCallerWaits() {
+		try (CridNode node = node().build()) {
+			node.warmUp();
+			assertThat(this.registry.callCount()).isOne();
+			assertThat(node.stats().nextBlockReady()).isTrue();
+			node.warmUp();
+			assertThat(this.registry.callCount()).as("nothing more while a block is at hand").isOne();
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(node.stats().stalls()).isZero();
+		}
+	}
+
+	@Test
+	void warmUpFailsWithTheRegistrysFailureWithinTheTimeout() {
+		this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("Connection refused")));
+		try (CridNode node = node().allocationTimeout(TIMEOUT).build()) {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::warmUp)
+				.withMessageContaining("Connection refused");
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(TIMEOUT)
+				.isLessThan(TIMEOUT.plusSeconds(2));
+		}
+	}
+
+	private CridNode.Builder node() {
+		return CridNode.builder(this.registry).clock(this.clock);
+	}
+
+	private static void awaitUninterruptibly(CountDownLatch latch, AtomicInteger interrupts) {
+		while (true) {
+			try {
+				if (!latch.await(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("The test never released the call");
+				}
+				return;
+			}
+			catch (InterruptedException ex) {
+				interrupts.incrementAndGet();
+			}
+		}
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+
+}
