@@ -4,11 +4,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
+import dev.crid.Registry;
+
 /**
- * Any other JDBC database, in plain SQL: in one short transaction, {@code UPDATE} the row (which locks it),
- * read back the new value, or {@code INSERT} the row when there is none. When two transactions insert the
- * same new row, the primary key makes one fail; the registry rolls it back and tries again, and the retry
- * finds the row.
+ * Any other JDBC database, in plain SQL: in one short transaction, lock the metadata row and check the
+ * eviction watermark, {@code UPDATE} the row (which locks it), read back the new value, or {@code INSERT}
+ * the row when there is none. When two transactions insert the same new row, the primary key makes one
+ * fail; the registry rolls it back and tries again, and the retry finds the row. Plain SQL has no portable
+ * way to read the clock, so it reports none.
  */
 final class GenericDialect extends SqlDialect {
 
@@ -22,16 +25,21 @@ final class GenericDialect extends SqlDialect {
 	}
 
 	@Override
-	long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
-			throws SQLException {
+	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+			int timeoutSeconds) throws SQLException {
+		Long watermark = lockWatermark(connection, tables, timeoutSeconds);
+		if (watermark == null || timestamp < watermark) {
+			return null;
+		}
+		String table = tables.allocations();
 		try (PreparedStatement update = connection
 			.prepareStatement("UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?")) {
 			update.setQueryTimeout(timeoutSeconds);
 			update.setLong(1, blockSize);
 			update.setLong(2, timestamp);
 			if (update.executeUpdate() == 1) {
-				return queryForLong(connection, "SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds,
-						timestamp) - blockSize;
+				return new Registry.Reservation(queryForLong(connection,
+						"SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds, timestamp) - blockSize, null);
 			}
 		}
 		try (PreparedStatement insert = connection
@@ -40,7 +48,7 @@ final class GenericDialect extends SqlDialect {
 			insert.setLong(1, timestamp);
 			insert.setLong(2, blockSize);
 			insert.executeUpdate();
-			return 0;
+			return new Registry.Reservation(0, null);
 		}
 	}
 

@@ -3,11 +3,14 @@ package dev.crid.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 
+import dev.crid.Registry;
+
 /**
- * H2: one standard {@code MERGE} (update the row when it exists, else insert it) read back through
- * {@code FINAL TABLE}, so the block starts at the returned value minus the block size. H2 locks the row
- * for the update; two sessions racing to insert the same new row make one fail with a duplicate key,
- * which the registry retries.
+ * H2: in one short transaction, lock the metadata row and check the eviction watermark, then one standard
+ * {@code MERGE} (update the row when it exists, else insert it) read back through {@code FINAL TABLE}, so
+ * the block starts at the returned value minus the block size. Two sessions racing to insert the same
+ * new row make one fail with a duplicate key, which the registry retries. H2 runs in the application's
+ * own process, on its clock, so it reports none.
  */
 final class H2Dialect extends SqlDialect {
 
@@ -16,13 +19,23 @@ final class H2Dialect extends SqlDialect {
 	}
 
 	@Override
-	long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
-			throws SQLException {
-		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + table + " t "
+	boolean autoCommit() {
+		return false;
+	}
+
+	@Override
+	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+			int timeoutSeconds) throws SQLException {
+		Long watermark = lockWatermark(connection, tables, timeoutSeconds);
+		if (watermark == null || timestamp < watermark) {
+			return null;
+		}
+		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + tables.allocations() + " t "
 				+ "USING (VALUES (CAST(? AS BIGINT), CAST(? AS BIGINT))) AS s (ts, n) ON t.ts = s.ts "
 				+ "WHEN MATCHED THEN UPDATE SET next_seq = t.next_seq + s.n "
 				+ "WHEN NOT MATCHED THEN INSERT (ts, next_seq) VALUES (s.ts, s.n))";
-		return queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize) - blockSize;
+		return new Registry.Reservation(queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize) - blockSize,
+				null);
 	}
 
 }

@@ -9,7 +9,9 @@ import javax.sql.DataSource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.crid.CridLayout;
 import dev.crid.InvalidConfigException;
+import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 
@@ -19,6 +21,11 @@ import dev.crid.RegistryException;
  * the next unreserved sequence number of second {@code ts} (seconds since the layout's epoch). Each
  * {@link #allocate} is one atomic statement in the {@link JdbcDialect dialect} of the database (detected
  * from the connection unless set), so any number of processes may allocate from one table at once.
+ *
+ * <p>Beside it, in {@code crid_allocations_meta} (the table's name with {@code _meta} appended), where Go
+ * nodes never look, one row keeps what crid for Java adds: the layout the table was first used with (a
+ * node with another is refused, see {@link #checkLayout}) and the eviction watermark (see
+ * {@link #evictBefore}). The schema scripts create both tables; the registry adds the row itself.
  *
  * <pre>{@code
  * JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(jdbcTemplate)
@@ -32,22 +39,33 @@ import dev.crid.RegistryException;
  * <h2>Transactions</h2>
  * Every allocation commits on its own, before {@code allocate} returns, and never takes part in a
  * transaction of the caller: a rolled-back business transaction must not un-reserve a block that a node
- * keeps serving, or its IDs would be handed out again. To that end the allocation runs on a crid-jdbc
- * worker thread (which has no transaction bound to it) on a connection taken directly from the
- * {@code JdbcTemplate}'s {@link DataSource}, in auto-commit mode when the dialect needs one statement,
- * else in a short transaction of its own that it commits. The {@code JdbcTemplate} itself is used only
- * for its data source. The cost: a thread that waits for a synchronous allocation inside a transaction
- * holds its transaction's connection while the allocation takes a second one from the pool, so size the
- * pool with room for that (a node's pre-allocation usually keeps callers from waiting at all). When the
- * pool has no connection to spare, the allocation fails with a {@link RegistryException} after the query
- * timeout rather than deadlocking. A data source that always hands out one and the same connection, or
- * that routes by a thread-local key, does not suit the registry.
+ * keeps serving, or its IDs would be handed out again. It runs on the calling thread (a node calls it on
+ * its own background thread) on a connection taken directly from the {@code JdbcTemplate}'s
+ * {@link DataSource}, or from the data source behind it when that is Spring's
+ * {@link org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy}; a pool hands out such a
+ * connection whatever transaction the thread is in. The {@code JdbcTemplate} itself is used only for its
+ * data source. With JTA, give the registry a data source whose connections are not enlisted in global
+ * transactions (a plain, non-XA pool on the same database), or its allocations would roll back with them.
+ * A data source that always hands out one and the same connection, or that routes by a thread-local key,
+ * does not suit the registry.
  *
  * <h2>Failures</h2>
  * Any failure is a {@link RegistryException} with the cause attached (a Spring
- * {@link DataAccessException} where the database reported one), thrown within the query timeout, which
- * bounds the whole allocation: getting a connection, the statements and the commit. A missing table is a
- * {@link MissingTableException} naming the table and the schema script that creates it.
+ * {@link DataAccessException} where the database reported one) and its root cause named in the message
+ * (the driver's "connection refused", a timeout, a refused login). Waiting for a pooled connection is
+ * bounded by the pool's connection timeout; each statement by the query timeout, and the connection's
+ * network timeout is set a second longer, so a server that stops answering cannot hold the caller. A
+ * missing table is a {@link MissingTableException} naming the table and the schema script that creates it.
+ *
+ * <h2>Eviction</h2>
+ * The table gains a row for every second in which a block was reserved. Rows older than the
+ * {@link Builder#retention(Duration) retention} (a day by default) are evicted: after a reservation, at
+ * most every 24th of the retention, the registry evicts the seconds older than the retention counted back
+ * from the second it just reserved. Eviction first raises a watermark, then deletes; every reservation
+ * reads the watermark under a lock the raise waits for, so once a second is evicted no node, in any
+ * process, can reserve in it again, even one whose clock lags behind: it is refused with a
+ * {@link RegistryException} that is not retryable. Go nodes do not read the watermark: keep their clocks
+ * within the retention, and do not evict from Go on a table Java nodes share.
  *
  * <h2>Durability</h2>
  * A committed allocation that a database crash loses would be handed out again. On PostgreSQL each
@@ -65,11 +83,18 @@ public final class JdbcTemplateRegistry implements Registry {
 	/** How long one registry operation may take unless set otherwise: 5 seconds. */
 	public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(5);
 
+	/** How long rows are kept unless set otherwise: a day. */
+	public static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
+
 	private static final Duration MAX_QUERY_TIMEOUT = Duration.ofDays(1);
 
 	private final String tableName;
 
+	private final Duration retention;
+
 	private final RegistryStorage storage;
+
+	private final Eviction eviction;
 
 	/**
 	 * Creates a registry with the default table name and query timeout, detecting the dialect.
@@ -83,7 +108,9 @@ public final class JdbcTemplateRegistry implements Registry {
 	private JdbcTemplateRegistry(Builder builder) {
 		DataSource dataSource = builder.validate();
 		this.tableName = builder.tableName;
+		this.retention = (builder.retention != null && builder.retention.isZero()) ? null : builder.retention;
 		this.storage = new RegistryStorage(dataSource, builder.tableName, builder.queryTimeout, builder.dialect);
+		this.eviction = (this.retention != null) ? new Eviction(this.storage, this.tableName, this.retention) : null;
 	}
 
 	/**
@@ -102,23 +129,74 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * @param blockSize how many sequence numbers to reserve, at least 1
 	 * @return the first reserved sequence number
 	 * @throws IllegalArgumentException when an argument is out of range
-	 * @throws MissingTableException when the table does not exist
-	 * @throws RegistryException on any other failure, or when the query timeout passes
+	 * @throws MissingTableException when a registry table does not exist
+	 * @throws RegistryException on any other failure, or when the second was evicted (not retryable)
 	 */
 	@Override
 	public long allocate(long timestamp, long blockSize) {
+		return reserve(timestamp, blockSize).start();
+	}
+
+	/**
+	 * Reserves a block as {@link #allocate} does, and returns the database's clock at the reservation
+	 * where the dialect reads it in the same round trip (PostgreSQL, MariaDB, MySQL), else none. When an
+	 * eviction is due, runs it afterwards (see the class documentation).
+	 * @param timestamp seconds since the layout's epoch, not negative
+	 * @param blockSize how many sequence numbers to reserve, at least 1
+	 * @return the first reserved sequence number, and the database's clock if known
+	 * @throws IllegalArgumentException when an argument is out of range
+	 * @throws MissingTableException when a registry table does not exist
+	 * @throws RegistryException on any other failure, or when the second was evicted (not retryable)
+	 */
+	@Override
+	public Reservation reserve(long timestamp, long blockSize) {
 		if (timestamp < 0) {
 			throw new IllegalArgumentException("timestamp is " + timestamp + " but must not be negative");
 		}
 		if (blockSize < 1) {
 			throw new IllegalArgumentException("blockSize is " + blockSize + " but must be at least 1");
 		}
-		return this.storage.allocate(timestamp, blockSize);
+		Reservation reservation = this.storage.reserve(timestamp, blockSize);
+		if (this.eviction != null) {
+			this.eviction.afterReservation(timestamp);
+		}
+		return reservation;
 	}
 
 	/**
-	 * Creates the table, with the DDL of the dialect's {@link #schemaScript() schema script}, unless it
-	 * exists. Safe to call from several processes at once.
+	 * Records the layout in the metadata table if none is recorded yet, and refuses any other. Checked
+	 * once per layout; later calls with the same layout do not touch the database.
+	 * @param layout the layout of the node about to use the registry
+	 * @throws LayoutMismatchException when the table was first used with another layout
+	 * @throws MissingTableException when a registry table does not exist
+	 * @throws RegistryException when the database cannot be reached
+	 */
+	@Override
+	public void checkLayout(CridLayout layout) {
+		this.storage.checkLayout(layout);
+	}
+
+	/**
+	 * Evicts every second before {@code timestamp}: raises the watermark below which reservations are
+	 * refused, then deletes those rows (Go crid's {@code EvictBefore}). Safe to run from several processes
+	 * at once, and beside running reservations; a node whose clock lags behind the watermark is refused
+	 * rather than given numbers of an evicted second again. The registry also evicts by itself, by its
+	 * retention; call this to evict by another rule.
+	 * @param timestamp seconds since the layout's epoch: every second before it is evicted
+	 * @return the number of rows deleted
+	 * @throws IllegalArgumentException when the timestamp is negative
+	 * @throws RegistryException when the database cannot be reached
+	 */
+	public long evictBefore(long timestamp) {
+		if (timestamp < 0) {
+			throw new IllegalArgumentException("timestamp is " + timestamp + " but must not be negative");
+		}
+		return this.storage.evict(timestamp, Long.MAX_VALUE).rows();
+	}
+
+	/**
+	 * Creates the allocation and metadata tables, with the DDL of the dialect's
+	 * {@link #schemaScript() schema script}, unless they exist. Safe to call from several processes at once.
 	 * @throws RegistryException when the table is missing and cannot be created, or the database cannot be
 	 * reached
 	 */
@@ -127,8 +205,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Checks that the table exists and can be read.
-	 * @throws MissingTableException when the table does not exist
+	 * Checks that the allocation and metadata tables exist and can be read.
+	 * @throws MissingTableException when a table does not exist
 	 * @throws RegistryException when the database cannot be reached or the table cannot be read
 	 */
 	public void verifySchema() {
@@ -144,6 +222,14 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
+	 * Returns how long rows are kept before they are evicted.
+	 * @return the retention, or {@code null} when rows are never evicted
+	 */
+	public Duration retention() {
+		return this.retention;
+	}
+
+	/**
 	 * Returns the dialect: the one set on the builder, else the one detected from the database on first
 	 * use (and logged once at INFO).
 	 * @return the dialect
@@ -155,8 +241,8 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	/**
 	 * Returns the classpath location of the schema script for the dialect, such as
-	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates the table under its
-	 * default name.
+	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates both tables under
+	 * their default names.
 	 * @return the script's location
 	 * @throws RegistryException when the dialect must be detected and the database cannot be reached
 	 */
@@ -184,6 +270,8 @@ public final class JdbcTemplateRegistry implements Registry {
 		private JdbcDialect dialect;
 
 		private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
+
+		private Duration retention = DEFAULT_RETENTION;
 
 		private Builder(JdbcTemplate jdbcTemplate) {
 			this.jdbcTemplate = jdbcTemplate;
@@ -223,6 +311,19 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
+		 * Sets how long rows are kept: after a reservation, at most every 24th of this (between a second and
+		 * an hour), the registry evicts the seconds older than this; default a day. {@code null} or zero
+		 * keeps every row; otherwise at least a second. A node whose clock lags behind the others' by more
+		 * than this is refused, so keep it well above any skew the nodes' clocks may have.
+		 * @param retention the retention
+		 * @return this builder
+		 */
+		public Builder retention(Duration retention) {
+			this.retention = retention;
+			return this;
+		}
+
+		/**
 		 * Builds the registry. It does not touch the database: the dialect is detected on first use.
 		 * @return the registry
 		 * @throws InvalidConfigException listing every setting that is out of range
@@ -251,6 +352,10 @@ public final class JdbcTemplateRegistry implements Registry {
 					|| this.queryTimeout.compareTo(MAX_QUERY_TIMEOUT) > 0) {
 				violations.add("queryTimeout is " + this.queryTimeout + " but must be in (PT0S, " + MAX_QUERY_TIMEOUT
 						+ "]");
+			}
+			if (this.retention != null && !this.retention.isZero()
+					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
+				violations.add("retention is " + this.retention + " but must be at least PT1S (or zero to keep every row)");
 			}
 			if (!violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

@@ -4,19 +4,20 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+
+import dev.crid.Registry;
 
 /**
- * MySQL, which has no {@code RETURNING}: one atomic {@code INSERT ... ON DUPLICATE KEY UPDATE} that passes
- * the row's new value through {@code LAST_INSERT_ID(expr)}, read back from the insert id the server
- * reports with the statement's result (one round trip), or with {@code SELECT LAST_INSERT_ID()} when the
- * driver reports none.
+ * MySQL, which has no {@code RETURNING}: one atomic {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE}
+ * that passes the row's new value through {@code LAST_INSERT_ID(expr)}, then one query that reads it back
+ * with the database's clock. The {@code SELECT} reads the eviction watermark with
+ * {@code LOCK IN SHARE MODE}, so an eviction that raises it waits for running allocations and they for it.
  *
  * <p>The trap: when the row is new, the insert branch runs and an expression in the update branch is never
  * evaluated, so {@code LAST_INSERT_ID()} would still hold the value of an earlier statement on the same
  * pooled connection, and that block would be handed out twice. So the insert branch passes its value
  * through {@code LAST_INSERT_ID(?)} as well, and the affected-row count decides: 1 means the row was
- * inserted and the block starts at 0, 2 means it was updated.
+ * inserted and the block starts at 0, 2 means it was updated, 0 that the second was evicted.
  */
 final class MySqlDialect extends SqlDialect {
 
@@ -25,33 +26,36 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
-			throws SQLException {
-		String sql = "INSERT INTO " + table + " (ts, next_seq) VALUES (?, LAST_INSERT_ID(?)) "
+	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+			int timeoutSeconds) throws SQLException {
+		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) SELECT ?, LAST_INSERT_ID(?) FROM "
+				+ tables.meta() + " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
 				+ "ON DUPLICATE KEY UPDATE next_seq = LAST_INSERT_ID(next_seq + ?)";
-		try (PreparedStatement statement = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+		int affected;
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setQueryTimeout(timeoutSeconds);
 			statement.setLong(1, timestamp);
 			statement.setLong(2, blockSize);
-			statement.setLong(3, blockSize);
-			int affected = statement.executeUpdate();
-			if (affected == 1) {
-				return 0;
-			}
-			if (affected != 2) {
-				throw new SQLException("The allocation statement affected " + affected + " rows; expected 1 or 2");
-			}
-			return newValue(connection, statement, timeoutSeconds) - blockSize;
+			statement.setLong(3, timestamp);
+			statement.setLong(4, blockSize);
+			affected = statement.executeUpdate();
 		}
-	}
-
-	private static long newValue(Connection connection, Statement statement, int timeoutSeconds) throws SQLException {
-		try (ResultSet keys = statement.getGeneratedKeys()) {
-			if (keys.next()) {
-				return keys.getLong(1);
+		if (affected == 0) {
+			return null;
+		}
+		if (affected != 1 && affected != 2) {
+			throw new SQLException("The allocation statement affected " + affected + " rows; expected 0, 1 or 2");
+		}
+		try (PreparedStatement read = connection.prepareStatement("SELECT LAST_INSERT_ID(), UNIX_TIMESTAMP(NOW(6))")) {
+			read.setQueryTimeout(timeoutSeconds);
+			try (ResultSet result = read.executeQuery()) {
+				if (!result.next()) {
+					throw new SQLException("SELECT LAST_INSERT_ID() returned no row");
+				}
+				long start = (affected == 1) ? 0 : result.getLong(1) - blockSize;
+				return new Registry.Reservation(start, seconds(result.getBigDecimal(2)));
 			}
 		}
-		return queryForLong(connection, "SELECT LAST_INSERT_ID()", timeoutSeconds);
 	}
 
 	@Override

@@ -1,16 +1,23 @@
 package dev.crid.jdbc;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import dev.crid.Registry;
+
 /**
- * PostgreSQL: one atomic upsert that returns the block's start, the same statement as the Go crid's.
- * The row lock taken by {@code ON CONFLICT ... DO UPDATE} serialises concurrent allocations of one second.
+ * PostgreSQL: one atomic upsert that returns the block's start, the Go crid's statement guarded by the
+ * eviction watermark. The row lock taken by {@code ON CONFLICT ... DO UPDATE} serialises concurrent
+ * allocations of one second; {@code FOR SHARE} on the metadata row lets any number of allocations run
+ * together while an eviction that raises the watermark waits for them, and they for it.
  *
  * <p>The statement also sets {@code synchronous_commit = on} for its own transaction only (the
- * {@code set_config(..., true)} in the subquery is the {@code SET LOCAL} equivalent), so the commit waits
- * for the WAL flush even where the server or the pool turned synchronous commit off: an allocation that a
- * crash could lose would be handed out again, duplicating IDs. One round trip in auto-commit mode.
+ * {@code set_config(..., true)} is the {@code SET LOCAL} equivalent), so the commit waits for the WAL flush
+ * even where the server or the pool turned synchronous commit off: an allocation that a crash could lose
+ * would be handed out again, duplicating IDs. It returns {@code clock_timestamp()} too, so the node learns
+ * the database's clock. One round trip in auto-commit mode.
  */
 final class PostgreSqlDialect extends SqlDialect {
 
@@ -19,13 +26,24 @@ final class PostgreSqlDialect extends SqlDialect {
 	}
 
 	@Override
-	long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
-			throws SQLException {
-		String sql = "INSERT INTO " + table + " AS a (ts, next_seq) SELECT ?, ? "
-				+ "FROM (SELECT set_config('synchronous_commit', 'on', true)) AS durable "
+	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+			int timeoutSeconds) throws SQLException {
+		String sql = "WITH guard AS (SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1 FOR SHARE), "
+				+ "durable AS (SELECT set_config('synchronous_commit', 'on', true)) "
+				+ "INSERT INTO " + tables.allocations() + " AS a (ts, next_seq) "
+				+ "SELECT ?, ? FROM guard, durable WHERE guard.evicted_before <= ? "
 				+ "ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq "
-				+ "RETURNING a.next_seq - ?";
-		return queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize, blockSize);
+				+ "RETURNING a.next_seq - ?, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setQueryTimeout(timeoutSeconds);
+			statement.setLong(1, timestamp);
+			statement.setLong(2, blockSize);
+			statement.setLong(3, timestamp);
+			statement.setLong(4, blockSize);
+			try (ResultSet result = statement.executeQuery()) {
+				return result.next() ? new Registry.Reservation(result.getLong(1), micros(result.getLong(2))) : null;
+			}
+		}
 	}
 
 }

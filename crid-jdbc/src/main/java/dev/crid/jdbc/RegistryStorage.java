@@ -6,6 +6,8 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -17,12 +19,16 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
 
+import dev.crid.CridLayout;
+import dev.crid.LayoutMismatchException;
+import dev.crid.Registry;
 import dev.crid.RegistryException;
 
 /**
- * Does the registry's database work: allocations, with retries where a retry is safe, schema checks and
- * creation, dialect detection, and the translation of every failure into a {@link RegistryException}.
- * Each operation runs on a connection of its own through {@link DetachedConnections}.
+ * Does the registry's database work: reservations, with retries where a retry is safe; the layout check
+ * and evictions on the metadata table; schema checks and creation; dialect detection; and the translation
+ * of every failure into a {@link RegistryException} that names its root cause. Each operation runs on the
+ * calling thread, on a connection of its own from {@link RegistryConnections}.
  */
 final class RegistryStorage {
 
@@ -32,13 +38,15 @@ final class RegistryStorage {
 
 	private static final Log logger = LogFactory.getLog(JdbcTemplateRegistry.class);
 
-	private final String tableName;
+	private final RegistryTables tables;
 
 	private final Duration queryTimeout;
 
 	private final int queryTimeoutSeconds;
 
-	private final DetachedConnections connections;
+	private final RegistryConnections connections;
+
+	private final RegistryMetadata metadata;
 
 	private final SQLExceptionTranslator exceptionTranslator = new SQLExceptionSubclassTranslator();
 
@@ -46,38 +54,54 @@ final class RegistryStorage {
 
 	private volatile SqlDialect sqlDialect;
 
+	/** Whether the metadata row is known to exist. */
+	private volatile boolean metadataReady;
+
+	/** The layout the registry table is known to serve, once checked. */
+	private volatile CridLayout checkedLayout;
+
 	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect) {
-		this.tableName = tableName;
+		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
 		this.queryTimeoutSeconds = (int) Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
-		this.connections = new DetachedConnections(dataSource, queryTimeout);
+		this.connections = new RegistryConnections(dataSource, queryTimeout);
+		this.metadata = new RegistryMetadata(this.tables, this.queryTimeoutSeconds);
 		this.sqlDialect = (dialect != null) ? SqlDialect.of(dialect) : null;
 	}
 
-	long allocate(long timestamp, long blockSize) {
+	Registry.Reservation reserve(long timestamp, long blockSize) {
 		String task = "reserve " + blockSize + " sequence numbers of timestamp " + timestamp + " in table '"
-				+ this.tableName + "'";
-		try {
-			return this.connections.run(task, (connection) -> allocate(connection, timestamp, blockSize));
-		}
-		catch (SQLException ex) {
-			throw failure(task, ex);
-		}
+				+ this.tables.allocations() + "'";
+		return run(task, (connection) -> {
+			SqlDialect dialect = dialect(connection);
+			prepareMetadata(connection);
+			checkDurability(dialect, connection);
+			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize);
+			if (reservation == null) {
+				// The row may have been deleted by hand since: add it again, and try once more.
+				this.metadataReady = false;
+				prepareMetadata(connection);
+				reservation = allocate(connection, dialect, timestamp, blockSize);
+			}
+			if (reservation == null) {
+				throw evicted(connection, timestamp);
+			}
+			return reservation;
+		});
 	}
 
-	private long allocate(Connection connection, long timestamp, long blockSize) throws SQLException {
+	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize)
+			throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
-		SqlDialect dialect = dialect(connection);
-		checkDurability(dialect, connection);
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
 			for (int attempt = 1;; attempt++) {
 				try {
-					long start = dialect.allocate(connection, this.tableName, timestamp, blockSize,
+					Registry.Reservation reservation = dialect.allocate(connection, this.tables, timestamp, blockSize,
 							this.queryTimeoutSeconds);
 					if (!dialect.autoCommit()) {
 						connection.commit();
 					}
-					return start;
+					return reservation;
 				}
 				catch (SQLException ex) {
 					if (!dialect.autoCommit()) {
@@ -90,6 +114,14 @@ final class RegistryStorage {
 				}
 			}
 		});
+	}
+
+	private RegistryException evicted(Connection connection, long timestamp) throws SQLException {
+		Long watermark = this.metadata.watermark(connection);
+		return new RegistryException("Timestamp " + timestamp + " is older than the seconds the crid registry table '"
+				+ this.tables.allocations() + "' still holds: every second before " + watermark + " was evicted, and "
+				+ "the registry refuses to hand out their numbers again. The node's clock is behind the others' by "
+				+ "more than the table's retention", null, false);
 	}
 
 	/**
@@ -106,50 +138,87 @@ final class RegistryStorage {
 		}
 	}
 
+	void checkLayout(CridLayout layout) {
+		if (layout.equals(this.checkedLayout)) {
+			return;
+		}
+		CridLayout recorded = run("check the layout of the crid registry table '" + this.tables.allocations() + "'",
+				(connection) -> {
+					dialect(connection);
+					prepareMetadata(connection);
+					return withAutoCommit(connection, true, () -> this.metadata.claimLayout(connection, layout));
+				});
+		if (!recorded.equals(layout)) {
+			throw new LayoutMismatchException("table '" + this.tables.allocations() + "'", recorded, layout);
+		}
+		this.checkedLayout = layout;
+	}
+
+	/**
+	 * Raises the eviction watermark to {@code before}, then deletes the rows below it for at most
+	 * {@code budgetNanos}.
+	 */
+	RegistryMetadata.Deleted evict(long before, long budgetNanos) {
+		long deadline = System.nanoTime() + budgetNanos;
+		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
+				+ "'", (connection) -> {
+					dialect(connection);
+					prepareMetadata(connection);
+					return withAutoCommit(connection, true, () -> {
+						this.metadata.raiseWatermark(connection, before);
+						return this.metadata.deleteBefore(connection, before, deadline);
+					});
+				});
+	}
+
+	private void prepareMetadata(Connection connection) throws SQLException {
+		if (!this.metadataReady) {
+			withAutoCommit(connection, true, () -> {
+				this.metadata.ensureRow(connection);
+				return null;
+			});
+			this.metadataReady = true;
+		}
+	}
+
 	void ensureSchema() {
-		String task = "create the crid registry table '" + this.tableName + "'";
-		try {
-			this.connections.run(task, (connection) -> withAutoCommit(connection, true, () -> {
-				SqlDialect dialect = dialect(connection);
-				if (tableExists(connection, dialect)) {
-					return null;
-				}
-				try {
-					for (String sql : SchemaScript.statements(dialect.schemaScript(), this.tableName)) {
+		run("create the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+				(connection) -> withAutoCommit(connection, true, () -> {
+					SqlDialect dialect = dialect(connection);
+					if (missingTable(connection, dialect) == null) {
+						return null;
+					}
+					SQLException firstFailure = null;
+					List<String> statements = SchemaScript.statements(dialect.schemaScript(), this.tables.allocations());
+					for (String sql : statements) {
 						try (Statement statement = connection.createStatement()) {
 							statement.setQueryTimeout(this.queryTimeoutSeconds);
 							statement.execute(sql);
 						}
+						catch (SQLException ex) {
+							// The table may exist already (a script without IF NOT EXISTS), or another process
+							// created it meanwhile: what counts is that both exist at the end.
+							firstFailure = (firstFailure != null) ? firstFailure : ex;
+						}
 					}
-				}
-				catch (SQLException ex) {
-					// Another process may have created it meanwhile.
-					if (!tableExists(connection, dialect)) {
-						throw ex;
+					if (missingTable(connection, dialect) != null) {
+						throw (firstFailure != null) ? firstFailure
+								: new SQLException("The schema script " + dialect.schemaScript() + " created no tables");
 					}
+					logger.info("Created the crid registry tables '" + this.tables.allocations() + "' and '"
+							+ this.tables.meta() + "' with " + dialect.schemaScript());
 					return null;
-				}
-				logger.info("Created the crid registry table '" + this.tableName + "' with " + dialect.schemaScript());
-				return null;
-			}));
-		}
-		catch (SQLException ex) {
-			throw failure(task, ex);
-		}
+				}));
 	}
 
 	void verifySchema() {
-		String task = "read the crid registry table '" + this.tableName + "'";
-		try {
-			this.connections.run(task, (connection) -> withAutoCommit(connection, true, () -> {
-				dialect(connection);
-				probe(connection);
-				return null;
-			}));
-		}
-		catch (SQLException ex) {
-			throw failure(task, ex);
-		}
+		run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+				(connection) -> withAutoCommit(connection, true, () -> {
+					dialect(connection);
+					probe(connection, this.tables.allocations());
+					probe(connection, this.tables.meta());
+					return null;
+				}));
 	}
 
 	SqlDialect dialect() {
@@ -157,13 +226,7 @@ final class RegistryStorage {
 		if (dialect != null) {
 			return dialect;
 		}
-		String task = "detect the SQL dialect of the crid registry's database";
-		try {
-			return this.connections.run(task, this::dialect);
-		}
-		catch (SQLException ex) {
-			throw failure(task, ex);
-		}
+		return run("detect the SQL dialect of the crid registry's database", this::dialect);
 	}
 
 	/** Returns the dialect if it is known already, else {@code null}; never touches the database. */
@@ -182,13 +245,12 @@ final class RegistryStorage {
 			if (this.sqlDialect == null) {
 				this.sqlDialect = SqlDialect.of(detected);
 				String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion();
+				String table = this.tables.allocations();
 				logger.info((detected != JdbcDialect.GENERIC)
-						? "crid registry table '" + this.tableName + "' uses the " + detected
-								+ " dialect, detected from " + product
-						: "crid registry table '" + this.tableName + "' is in a database crid has no dialect for ("
-								+ product + "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row "
-								+ "is new, in a short transaction; set the dialect if the database speaks one of "
-								+ "the others");
+						? "crid registry table '" + table + "' uses the " + detected + " dialect, detected from " + product
+						: "crid registry table '" + table + "' is in a database crid has no dialect for (" + product
+								+ "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row is new, in a "
+								+ "short transaction; set the dialect if the database speaks one of the others");
 			}
 			return this.sqlDialect;
 		}
@@ -201,7 +263,7 @@ final class RegistryStorage {
 		try {
 			String warning = dialect.durabilityWarning(connection);
 			if (warning != null) {
-				logger.warn("crid registry table '" + this.tableName + "': " + warning);
+				logger.warn("crid registry table '" + this.tables.allocations() + "': " + warning);
 			}
 		}
 		catch (SQLException ex) {
@@ -209,36 +271,76 @@ final class RegistryStorage {
 		}
 	}
 
-	private boolean tableExists(Connection connection, SqlDialect dialect) throws SQLException {
-		try {
-			probe(connection);
-			return true;
-		}
-		catch (SQLException ex) {
-			if (dialect.isMissingTable(ex)) {
-				return false;
+	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
+	private String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
+		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
+			try {
+				probe(connection, table);
 			}
-			throw ex;
+			catch (SQLException ex) {
+				if (dialect.isMissingTable(ex)) {
+					return table;
+				}
+				throw ex;
+			}
+		}
+		return null;
+	}
+
+	private void probe(Connection connection, String table) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM " + table + " WHERE 1 = 0")) {
+			statement.setQueryTimeout(this.queryTimeoutSeconds);
+			statement.executeQuery().close();
 		}
 	}
 
-	private void probe(Connection connection) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT ts, next_seq FROM " + this.tableName + " WHERE ts = -1")) {
-			statement.setQueryTimeout(this.queryTimeoutSeconds);
-			statement.executeQuery().close();
+	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
+	private <T> T run(String task, RegistryConnections.Work<T> work) {
+		try {
+			return this.connections.run(work);
+		}
+		catch (SQLException ex) {
+			throw failure(task, ex);
 		}
 	}
 
 	private RegistryException failure(String task, SQLException ex) {
 		SqlDialect dialect = (this.sqlDialect != null) ? this.sqlDialect : SqlDialect.of(JdbcDialect.GENERIC);
 		if (dialect.isMissingTable(ex)) {
-			return new MissingTableException(this.tableName, dialect.schemaScript(), ex);
+			return new MissingTableException(missingTableName(dialect, ex), dialect.schemaScript(), ex);
 		}
 		DataAccessException translated = this.exceptionTranslator.translate(task, null, ex);
 		Throwable cause = (translated != null) ? translated : ex;
 		return new RegistryException("Could not " + task + " (query timeout " + this.queryTimeout + "): "
-				+ ex.getMessage(), cause);
+				+ ex.getMessage() + rootCause(ex), cause);
+	}
+
+	/**
+	 * Names the registry table that is missing: the allocation table when both are, as a second look on a
+	 * fresh connection tells, or else the one the database's message names.
+	 */
+	private String missingTableName(SqlDialect dialect, SQLException failure) {
+		try {
+			String missing = this.connections.run((connection) -> missingTable(connection, dialect));
+			if (missing != null) {
+				return missing;
+			}
+		}
+		catch (SQLException | RuntimeException ex) {
+			failure.addSuppressed(ex);
+		}
+		String message = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
+		return message.contains(this.tables.meta().toLowerCase(Locale.ROOT)) ? this.tables.meta()
+				: this.tables.allocations();
+	}
+
+	/** Names the innermost cause, which is where drivers and pools keep "connection refused" and the like. */
+	static String rootCause(Throwable failure) {
+		Throwable root = failure;
+		for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
+			root = root.getCause();
+		}
+		return (root != failure) ? "; root cause: " + root : "";
 	}
 
 	private static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)

@@ -15,15 +15,16 @@ import java.util.regex.Pattern;
  */
 final class SchemaScript {
 
+	/** The default names of both tables: the allocations, and the metadata beside them. */
 	private static final Pattern DEFAULT_TABLE = Pattern
-		.compile("\\b" + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + "\\b");
+		.compile("\\b" + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + "(" + RegistryTables.META_SUFFIX + ")?\\b");
 
 	private SchemaScript() {
 	}
 
 	/**
-	 * Returns the script's statements, without comments, with the default table name replaced by
-	 * {@code tableName} (already validated).
+	 * Returns the script's statements, without comments, with the default table names replaced by
+	 * {@code tableName} (already validated) and {@code tableName} with {@code _meta} appended.
 	 */
 	static List<String> statements(String location, String tableName) {
 		List<String> statements = new ArrayList<>();
@@ -50,7 +51,13 @@ final class SchemaScript {
 		if (sql.endsWith(";")) {
 			sql = sql.substring(0, sql.length() - 1).strip();
 		}
-		return DEFAULT_TABLE.matcher(sql).replaceAll(Matcher.quoteReplacement(tableName));
+		Matcher matcher = DEFAULT_TABLE.matcher(sql);
+		StringBuilder replaced = new StringBuilder();
+		while (matcher.find()) {
+			String suffix = (matcher.group(1) != null) ? matcher.group(1) : "";
+			matcher.appendReplacement(replaced, Matcher.quoteReplacement(tableName + suffix));
+		}
+		return matcher.appendTail(replaced).toString();
 	}
 
 	private static String read(String location) {

@@ -1,15 +1,24 @@
 package dev.crid.jdbc;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Set;
+
+import dev.crid.Registry;
 
 /**
  * The SQL of one {@link JdbcDialect}: how to reserve a block atomically, and how the database reports the
  * errors the registry must recognise. One subclass per dialect, chosen by {@link #of(JdbcDialect)}.
+ *
+ * <p>Every reservation reads the eviction watermark of the metadata table ({@link RegistryTables#meta()})
+ * under a lock that an eviction's raising of the watermark must wait for, and reserves only when its
+ * second is not below it: once an eviction has raised the watermark, no reservation for an evicted
+ * second can commit, whatever the node's clock says.
  */
 abstract class SqlDialect {
 
@@ -55,12 +64,14 @@ abstract class SqlDialect {
 
 	/**
 	 * Atomically adds {@code blockSize} to the row of {@code timestamp} (creating it at {@code blockSize})
-	 * and returns the value it had before (0 for a new row).
-	 * @param table the validated table name
+	 * and returns the value it had before (0 for a new row), with the database's clock if the dialect reads
+	 * it in the same round trip; or returns {@code null}, reserving nothing, when the timestamp is below the
+	 * eviction watermark or the metadata row is missing.
+	 * @param tables the validated table names
 	 * @param timeoutSeconds the query timeout for each statement
 	 */
-	abstract long allocate(Connection connection, String table, long timestamp, long blockSize, int timeoutSeconds)
-			throws SQLException;
+	abstract Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, int timeoutSeconds) throws SQLException;
 
 	/**
 	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or
@@ -87,6 +98,33 @@ abstract class SqlDialect {
 	boolean isRetryable(SQLException ex) {
 		String state = ex.getSQLState();
 		return state != null && (state.startsWith("23") || state.startsWith("40"));
+	}
+
+	/**
+	 * For dialects that run in a transaction: locks the metadata row against evictions until the
+	 * transaction ends and returns the eviction watermark, or {@code null} when the row is missing. An
+	 * {@code UPDATE} that changes nothing takes the row's write lock in every database.
+	 */
+	static Long lockWatermark(Connection connection, RegistryTables tables, int timeoutSeconds) throws SQLException {
+		try (PreparedStatement lock = connection
+			.prepareStatement("UPDATE " + tables.meta() + " SET evicted_before = evicted_before WHERE id = 1")) {
+			lock.setQueryTimeout(timeoutSeconds);
+			if (lock.executeUpdate() != 1) {
+				return null;
+			}
+		}
+		return queryForLong(connection, "SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1",
+				timeoutSeconds);
+	}
+
+	/** Converts microseconds since 1970 to an instant. */
+	static Instant micros(long micros) {
+		return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000), Math.floorMod(micros, 1_000_000) * 1_000L);
+	}
+
+	/** Converts seconds since 1970, with a fraction, to an instant. */
+	static Instant seconds(BigDecimal seconds) {
+		return micros(seconds.movePointRight(6).longValue());
 	}
 
 	/**

@@ -86,7 +86,7 @@ public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 				}
 			}
 			finally {
-				jdbcTemplate.execute("DROP TABLE IF EXISTS " + table);
+				TestDatabase.dropRegistryTables(jdbcTemplate.getDataSource(), table);
 			}
 		}
 	}

@@ -3,7 +3,9 @@ package dev.crid.jdbc;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,8 +25,12 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
+import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
+import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -104,7 +110,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	@AfterAll
 	void dropTable() {
 		if (this.dataSource != null) {
-			this.jdbcTemplate.execute("DROP TABLE IF EXISTS " + this.tableName);
+			TestDatabase.dropRegistryTables(this.dataSource, this.tableName);
 			this.dataSource.close();
 		}
 	}
@@ -199,58 +205,62 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Test
-	void aSmallPoolWithEveryConnectionInATransactionFailsClearlyWithinTheTimeout() throws Exception {
-		Duration queryTimeout = Duration.ofSeconds(1);
+	void allocationsInTransactionsHoldingEveryPooledConnectionFailWithinThePoolsConnectionTimeout() throws Exception {
+		// Two threads, each in a transaction on one of the pool's two connections, each allocating: an
+		// allocation never joins its caller's transaction, so each needs a third connection, and fails.
+		Duration poolTimeout = TestDatabase.POOL_CONNECTION_TIMEOUT;
 		try (HikariDataSource small = createDataSource(2)) {
 			JdbcTemplate template = new JdbcTemplate(small);
-			JdbcTemplateRegistry smallRegistry = newRegistry(template, this.tableName, queryTimeout);
+			JdbcTemplateRegistry smallRegistry = newRegistry(template, this.tableName, Duration.ofSeconds(1));
 			smallRegistry.dialect();
 			TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(small));
 			long timestamp = freshTimestamp();
-			int threads = 8;
-			ExecutorService executor = Executors.newFixedThreadPool(threads);
+			CyclicBarrier bothInTransactions = new CyclicBarrier(2);
+			// Neither transaction ends, freeing a connection for the other, before both allocations are over.
+			CyclicBarrier bothDone = new CyclicBarrier(2);
+			ExecutorService executor = Executors.newFixedThreadPool(2);
 			List<Future<Object>> outcomes = new ArrayList<>();
-			for (int i = 0; i < threads; i++) {
-				outcomes.add(executor.submit(() -> {
+			for (int i = 0; i < 2; i++) {
+				outcomes.add(executor.submit(() -> transactions.execute((status) -> {
+					template.queryForObject("SELECT COUNT(*) FROM " + this.tableName, Long.class);
+					awaitBarrier(bothInTransactions);
+					long started = System.nanoTime();
 					try {
-						return transactions.execute((status) -> {
-							template.queryForObject("SELECT COUNT(*) FROM " + this.tableName, Long.class);
-							long started = System.nanoTime();
-							try {
-								return smallRegistry.allocate(timestamp, 10);
-							}
-							finally {
-								assertThat(Duration.ofNanos(System.nanoTime() - started))
-									.as("a synchronous allocation inside a transaction")
-									.isLessThan(queryTimeout.plusSeconds(2));
-							}
-						});
+						return smallRegistry.allocate(timestamp, 10);
 					}
 					catch (RegistryException ex) {
-						return ex;
+						return new Failure(ex, Duration.ofNanos(System.nanoTime() - started));
 					}
-				}));
+					finally {
+						awaitBarrier(bothDone);
+					}
+				})));
 			}
-			Set<Long> starts = new HashSet<>();
-			List<RegistryException> failures = new ArrayList<>();
-			for (Future<Object> future : outcomes) {
-				Object outcome = future.get(30, TimeUnit.SECONDS);
-				if (outcome instanceof Long start) {
-					assertThat(starts.add(start)).as("start %d handed out once", start).isTrue();
-				}
-				else {
-					failures.add((RegistryException) outcome);
-				}
+			for (Future<Object> outcome : outcomes) {
+				assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(Failure.class, (failure) -> {
+					assertThat(failure.exception()).hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
+						.hasMessageContaining("Connection is not available");
+					assertThat(failure.took()).isGreaterThanOrEqualTo(poolTimeout).isLessThan(poolTimeout.plusSeconds(3));
+				});
 			}
 			executor.shutdown();
-			assertThat(failures).allSatisfy((failure) -> assertThat(failure)
-				.hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
-				.hasMessageContaining("PT1S"));
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(small.getHikariPoolMXBean().getActiveConnections()).isZero());
-			assertThat(smallRegistry.allocate(timestamp, 10)).as("the pool recovered")
-				.isEqualTo(storedNextSequence(timestamp) - 10);
+			assertThat(smallRegistry.allocate(timestamp, 10)).as("the pool recovered").isZero();
 		}
+	}
+
+	private static void awaitBarrier(CyclicBarrier barrier) {
+		try {
+			barrier.await(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** A failed allocation and how long it took. */
+	private record Failure(RegistryException exception, Duration took) {
 	}
 
 	@Test
@@ -308,7 +318,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 						timestamp));
 		}
 		finally {
-			this.jdbcTemplate.execute("DROP TABLE IF EXISTS " + table);
+			TestDatabase.dropRegistryTables(this.dataSource, table);
 		}
 	}
 
@@ -335,8 +345,203 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		}
 		finally {
 			executor.shutdown();
-			this.jdbcTemplate.execute("DROP TABLE IF EXISTS " + table);
+			TestDatabase.dropRegistryTables(this.dataSource, table);
 		}
+	}
+
+	@Test
+	void evictBeforeDeletesOlderSecondsAndEveryRegistryRefusesThemFromThenOn() {
+		String table = uniqueTableName("evict");
+		JdbcTemplateRegistry evicting = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
+		evicting.ensureSchema();
+		try (HikariDataSource otherProcess = createDataSource(2)) {
+			for (long second = 100; second < 106; second++) {
+				evicting.allocate(second, 10);
+			}
+			assertThat(evicting.evictBefore(103)).as("rows of seconds 100, 101 and 102").isEqualTo(3);
+			assertThat(this.jdbcTemplate.queryForList("SELECT ts FROM " + table + " ORDER BY ts", Long.class))
+				.containsExactly(103L, 104L, 105L);
+			JdbcTemplateRegistry other = newRegistry(new JdbcTemplate(otherProcess), table, Duration.ofSeconds(5));
+			for (JdbcTemplateRegistry registry : List.of(evicting, other)) {
+				assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(101, 10))
+					.withMessageContaining("Timestamp 101")
+					.withMessageContaining("every second before 103 was evicted")
+					.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
+				assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(50, 10));
+			}
+			assertThat(other.allocate(103, 10)).isEqualTo(10);
+			assertThat(evicting.allocate(106, 10)).isZero();
+			assertThat(other.evictBefore(103)).as("nothing left below").isZero();
+			assertThat(other.evictBefore(90)).as("a lower watermark changes nothing").isZero();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> evicting.allocate(102, 10));
+		}
+		finally {
+			TestDatabase.dropRegistryTables(this.dataSource, table);
+		}
+	}
+
+	@Test
+	void evictionRacingAllocationsNeverLetsASecondHandOutANumberTwice() throws Exception {
+		// Allocators keep asking for seconds around a watermark that an evictor keeps raising: an allocation
+		// that slipped past the watermark into a deleted second would start again at 0 and overlap a block
+		// already handed out.
+		String table = uniqueTableName("evict_race");
+		JdbcTemplateRegistry shared = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
+		shared.ensureSchema();
+		java.util.Map<Long, List<Long>> starts = new java.util.concurrent.ConcurrentHashMap<>();
+		java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
+		java.util.concurrent.atomic.AtomicLong watermark = new java.util.concurrent.atomic.AtomicLong();
+		java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+		ExecutorService executor = Executors.newFixedThreadPool(4);
+		try {
+			List<Future<?>> workers = new ArrayList<>();
+			for (int t = 0; t < 3; t++) {
+				workers.add(executor.submit(() -> {
+					java.util.SplittableRandom random = new java.util.SplittableRandom();
+					while (running.get()) {
+						long second = Math.max(0, watermark.get() - 3 + random.nextInt(8));
+						try {
+							long start = shared.allocate(second, 10);
+							starts.computeIfAbsent(second, (key) -> new java.util.concurrent.CopyOnWriteArrayList<>())
+								.add(start);
+						}
+						catch (RegistryException ex) {
+							assertThat(ex.isRetryable()).as("only refusals: %s", ex).isFalse();
+							refused.incrementAndGet();
+						}
+					}
+				}));
+			}
+			long started = System.nanoTime();
+			while (Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofSeconds(2)) < 0) {
+				shared.evictBefore(watermark.incrementAndGet());
+			}
+			running.set(false);
+			for (Future<?> worker : workers) {
+				worker.get(30, TimeUnit.SECONDS);
+			}
+			assertThat(watermark.get()).as("evictions").isGreaterThan(20);
+			assertThat(refused.get()).as("allocations refused below the watermark").isPositive();
+			assertThat(starts).as("seconds allocated in").hasSizeGreaterThan(20);
+			starts.forEach((second, list) -> assertThat(list).as("starts handed out in second %d", second)
+				.doesNotHaveDuplicates()
+				.allSatisfy((start) -> assertThat(start % 10).isZero()));
+		}
+		finally {
+			running.set(false);
+			executor.shutdownNow();
+			TestDatabase.dropRegistryTables(this.dataSource, table);
+		}
+	}
+
+	@Test
+	void retentionEvictsOldSecondsAfterReservations() {
+		String table = uniqueTableName("retention");
+		JdbcTemplateRegistry retaining = JdbcTemplateRegistry.builder(this.jdbcTemplate)
+			.tableName(table)
+			.dialect(forcedDialect())
+			.retention(Duration.ofSeconds(3))
+			.build();
+		retaining.ensureSchema();
+		try {
+			assertThat(retaining.retention()).isEqualTo(Duration.ofSeconds(3));
+			for (long second = 1; second <= 10; second++) {
+				retaining.allocate(second, 1);
+			}
+			// Evictions run at most every second (a 24th of the retention, at least a second).
+			await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
+				retaining.allocate(10, 1);
+				return this.jdbcTemplate.queryForObject("SELECT MIN(ts) FROM " + table, Long.class) == 7;
+			});
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> retaining.allocate(6, 1))
+				.withMessageContaining("every second before 7 was evicted");
+			JdbcTemplateRegistry keeping = JdbcTemplateRegistry.builder(this.jdbcTemplate)
+				.tableName(table)
+				.retention(Duration.ZERO)
+				.build();
+			assertThat(keeping.retention()).isNull();
+		}
+		finally {
+			TestDatabase.dropRegistryTables(this.dataSource, table);
+		}
+	}
+
+	@Test
+	void layoutIsRecordedOnFirstUseAndAnotherIsRefusedByEveryRegistry() {
+		String table = uniqueTableName("layout");
+		JdbcTemplateRegistry first = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
+		first.ensureSchema();
+		CridLayout other = CridLayout.of(CridLayout.DEFAULT_EPOCH, 32, 31);
+		try (HikariDataSource otherProcess = createDataSource(2)) {
+			first.checkLayout(CridLayout.DEFAULT);
+			JdbcTemplateRegistry second = newRegistry(new JdbcTemplate(otherProcess), table, Duration.ofSeconds(5));
+			assertThatExceptionOfType(LayoutMismatchException.class).isThrownBy(() -> second.checkLayout(other))
+				.withMessageContaining("'" + table + "'")
+				.withMessageContaining("31 timestamp bits and 32 sequence bits")
+				.withMessageContaining("32 timestamp bits and 31 sequence bits")
+				.satisfies((ex) -> assertThat(ex.registryLayout()).isEqualTo(CridLayout.DEFAULT));
+			second.checkLayout(CridLayout.DEFAULT);
+			assertThat(this.jdbcTemplate.queryForList("SELECT timestamp_bits, sequence_bits FROM " + table + "_meta"))
+				.singleElement()
+				.satisfies((row) -> assertThat(row.values()).extracting((value) -> ((Number) value).intValue())
+					.containsExactly(31, 32));
+			try (CridNode node = CridNode.builder(second).layout(other).build()) {
+				assertThatExceptionOfType(LayoutMismatchException.class).isThrownBy(node::nextId);
+			}
+		}
+		finally {
+			TestDatabase.dropRegistryTables(this.dataSource, table);
+		}
+	}
+
+	@Test
+	void reservationsTellTheDatabasesClockWhereTheDialectReadsIt() {
+		Instant before = Instant.now();
+		Registry.Reservation reservation = this.registry.reserve(freshTimestamp(), 10);
+		Instant after = Instant.now();
+		if (EnumSet.of(JdbcDialect.POSTGRESQL, JdbcDialect.MARIADB, JdbcDialect.MYSQL).contains(dialectInUse())) {
+			// The database runs on this machine, on the same clock.
+			assertThat(reservation.registryTime()).isBetween(before.minusMillis(50), after.plusMillis(50));
+		}
+		else {
+			assertThat(reservation.registryTime()).isNull();
+		}
+	}
+
+	@Test
+	void registryCallsRunOnTheCallingThreadAndStartNoThreads() throws Exception {
+		Set<String> before = threadNames();
+		List<Thread> connecting = new java.util.concurrent.CopyOnWriteArrayList<>();
+		javax.sql.DataSource recording = new org.springframework.jdbc.datasource.DelegatingDataSource(this.dataSource) {
+
+			@Override
+			public Connection getConnection() throws java.sql.SQLException {
+				connecting.add(Thread.currentThread());
+				return super.getConnection();
+			}
+
+		};
+		JdbcTemplateRegistry onRecording = newRegistry(new JdbcTemplate(recording), this.tableName, Duration.ofSeconds(5));
+		onRecording.checkLayout(CridLayout.DEFAULT);
+		onRecording.allocate(freshTimestamp(), 10);
+		onRecording.evictBefore(0);
+		onRecording.verifySchema();
+		assertThat(connecting).isNotEmpty().containsOnly(Thread.currentThread());
+		try (CridNode node = CridNode.builder(onRecording).build()) {
+			node.nextId();
+			assertThat(connecting.get(connecting.size() - 1).getName()).startsWith("crid-prefetch-");
+		}
+		await("threads left behind").atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+			Set<String> started = threadNames();
+			started.removeAll(before);
+			assertThat(started).noneMatch((name) -> name.startsWith("crid"));
+		});
+	}
+
+	private static Set<String> threadNames() {
+		Set<String> names = new HashSet<>();
+		Thread.getAllStackTraces().keySet().forEach((thread) -> names.add(thread.getName()));
+		return names;
 	}
 
 }

@@ -39,7 +39,7 @@ class MySqlLastInsertIdTrapIntegrationTest {
 					.containsExactly(31L, 14L, 5L, 1_000L);
 			}
 			finally {
-				jdbcTemplate.execute("DROP TABLE IF EXISTS " + table);
+				TestDatabase.dropRegistryTables(jdbcTemplate.getDataSource(), table);
 			}
 		}
 	}

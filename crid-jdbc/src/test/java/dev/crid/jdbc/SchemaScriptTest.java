@@ -14,25 +14,28 @@ class SchemaScriptTest {
 
 	@ParameterizedTest
 	@EnumSource(JdbcDialect.class)
-	void eachDialectHasAScriptForTheGoCridTable(JdbcDialect dialect) {
+	void eachDialectHasAScriptForTheGoCridTableAndTheMetadataBesideIt(JdbcDialect dialect) {
 		String location = SqlDialect.of(dialect).schemaScript();
 		assertThat(location).isEqualTo("dev/crid/jdbc/schema-" + dialect.name().toLowerCase() + ".sql");
 		List<String> statements = SchemaScript.statements(location, "crid_allocations");
-		assertThat(statements).singleElement()
-			.asString()
-			.startsWith("CREATE TABLE")
-			.contains(" crid_allocations (")
-			.containsPattern("ts BIGINT (NOT NULL )?PRIMARY KEY")
-			.contains("next_seq BIGINT NOT NULL")
+		assertThat(statements).hasSize(2).allSatisfy((statement) -> assertThat(statement).startsWith("CREATE TABLE")
 			.doesNotContain("--")
-			.doesNotEndWith(";");
+			.doesNotEndWith(";"));
+		assertThat(statements.get(0)).contains(" crid_allocations (")
+			.containsPattern("ts BIGINT (NOT NULL )?PRIMARY KEY")
+			.contains("next_seq BIGINT NOT NULL");
+		assertThat(statements.get(1)).contains(" crid_allocations_meta (")
+			.containsPattern("id INT (NOT NULL )?PRIMARY KEY")
+			.contains("evicted_before BIGINT NOT NULL", "epoch_seconds BIGINT", "timestamp_bits INT", "sequence_bits INT");
 	}
 
 	@ParameterizedTest
 	@EnumSource(JdbcDialect.class)
 	void substitutesTheConfiguredTableName(JdbcDialect dialect) {
 		List<String> statements = SchemaScript.statements(SqlDialect.of(dialect).schemaScript(), "ids.my_table");
-		assertThat(statements).singleElement().asString().contains(" ids.my_table (").doesNotContain("crid_allocations");
+		assertThat(statements).hasSize(2).noneMatch((statement) -> statement.contains("crid_allocations"));
+		assertThat(statements.get(0)).contains(" ids.my_table (");
+		assertThat(statements.get(1)).contains(" ids.my_table_meta (");
 	}
 
 }

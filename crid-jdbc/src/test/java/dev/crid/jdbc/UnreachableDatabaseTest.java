@@ -13,14 +13,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
 import dev.crid.RegistryException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A database nobody listens for: every operation fails with a {@link RegistryException} within the query
- * timeout, even behind a pool that would wait half a minute for a connection.
+ * A database nobody listens for: every operation fails with a {@link RegistryException} that names the
+ * refused connection, within the query timeout, or within the pool's connection timeout behind a pool;
+ * and a node fails its callers within the allocation timeout whatever the pool would wait.
  */
 class UnreachableDatabaseTest {
 
@@ -33,38 +36,61 @@ class UnreachableDatabaseTest {
 		DataSource dataSource = new DriverManagerDataSource(unusedPortUrl(), "postgres", "");
 		assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 			.queryTimeout(TIMEOUT)
-			.build(), (failure) -> assertThat(failure).hasMessageContaining("Connection"));
+			.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("refused"));
 	}
 
 	@Test
-	void failsWithinTheQueryTimeoutWhenThePoolWouldKeepTrying() throws IOException {
+	void failsWithinThePoolsConnectionTimeoutNamingTheRefusal() throws IOException {
+		try (HikariDataSource dataSource = pool(TIMEOUT)) {
+			assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
+				.queryTimeout(TIMEOUT)
+				.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("Connection is not available")
+					.hasMessageContaining("root cause")
+					.hasMessageContaining("refused"));
+		}
+	}
+
+	@Test
+	void nodeFailsCallersWithinTheAllocationTimeoutWhenThePoolWouldWaitHalfAMinute() throws IOException {
+		try (HikariDataSource dataSource = pool(Duration.ofSeconds(30));
+				CridNode node = CridNode.builder(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).build())
+					.allocationTimeout(TIMEOUT)
+					.build()) {
+			assertFailsInTime(node::nextId, TIMEOUT,
+					(failure) -> assertThat(failure).hasMessageContaining("within the allocation timeout of PT1S"));
+			long started = System.nanoTime();
+			node.close();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("close interrupts the wait for a connection")
+				.isLessThan(SLACK);
+		}
+	}
+
+	private static HikariDataSource pool(Duration connectionTimeout) throws IOException {
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(unusedPortUrl());
 		config.setUsername("postgres");
 		config.setInitializationFailTimeout(-1);
-		config.setConnectionTimeout(30_000);
+		config.setConnectionTimeout(connectionTimeout.toMillis());
 		config.setMaximumPoolSize(1);
-		try (HikariDataSource dataSource = new HikariDataSource(config)) {
-			assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
-				.queryTimeout(TIMEOUT)
-				.build(), (failure) -> assertThat(failure).hasMessageContaining("within the query timeout of PT1S"));
-		}
+		return new HikariDataSource(config);
 	}
 
-	private static void assertEveryOperationFailsInTime(JdbcTemplateRegistry registry,
+	private static void assertEveryOperationFailsInTime(JdbcTemplateRegistry registry, Duration within,
 			Consumer<RegistryException> check) {
-		assertFailsInTime(registry::dialect, check);
-		assertFailsInTime(() -> registry.allocate(1, 10), check);
-		assertFailsInTime(registry::verifySchema, check);
-		assertFailsInTime(registry::ensureSchema, check);
+		assertFailsInTime(registry::dialect, within, check);
+		assertFailsInTime(() -> registry.allocate(1, 10), within, check);
+		assertFailsInTime(() -> registry.checkLayout(CridLayout.DEFAULT), within, check);
+		assertFailsInTime(() -> registry.evictBefore(1), within, check);
+		assertFailsInTime(registry::verifySchema, within, check);
+		assertFailsInTime(registry::ensureSchema, within, check);
 	}
 
-	private static void assertFailsInTime(Runnable operation, Consumer<RegistryException> check) {
+	private static void assertFailsInTime(Runnable operation, Duration within, Consumer<RegistryException> check) {
 		long started = System.nanoTime();
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(operation::run)
 			.isNotInstanceOf(MissingTableException.class)
 			.satisfies(check);
-		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIMEOUT.plus(SLACK));
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(within.plus(SLACK));
 	}
 
 	private static String unusedPortUrl() throws IOException {

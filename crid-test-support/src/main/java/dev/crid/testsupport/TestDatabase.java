@@ -3,9 +3,12 @@ package dev.crid.testsupport;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+
+import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -68,8 +71,12 @@ public enum TestDatabase {
 		return endpoint;
 	}
 
+	/** How long the tests' pools wait for a free connection: short, as crid recommends to applications. */
+	public static final java.time.Duration POOL_CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
+
 	/**
-	 * Returns a new pooled data source for the database; the caller closes it.
+	 * Returns a new pooled data source for the database, which waits {@link #POOL_CONNECTION_TIMEOUT} at
+	 * most for a free connection; the caller closes it.
 	 * @param maximumPoolSize the pool's size
 	 * @return the data source
 	 */
@@ -80,8 +87,25 @@ public enum TestDatabase {
 		config.setUsername(endpoint.username());
 		config.setPassword(endpoint.password());
 		config.setMaximumPoolSize(maximumPoolSize);
+		config.setConnectionTimeout(POOL_CONNECTION_TIMEOUT.toMillis());
 		config.setPoolName("crid-test-" + name().toLowerCase());
 		return new HikariDataSource(config);
+	}
+
+	/**
+	 * Drops a crid registry's tables, the allocations and the metadata beside them ({@code _meta}), if
+	 * they exist: every test drops what it creates.
+	 * @param dataSource where the tables are
+	 * @param tableName the registry's table name, perhaps schema-qualified
+	 */
+	public static void dropRegistryTables(DataSource dataSource, String tableName) {
+		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+			statement.execute("DROP TABLE IF EXISTS " + tableName);
+			statement.execute("DROP TABLE IF EXISTS " + tableName + "_meta");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not drop the registry tables of " + tableName, ex);
+		}
 	}
 
 	private Endpoint find() {
