@@ -3,6 +3,7 @@ package dev.crid.benchmarks;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.crid.CridLayout;
 import dev.crid.Registry;
 
 /**
@@ -28,6 +29,11 @@ final class DelayedRegistry implements Registry {
 			LockSupport.parkNanos(left);
 		}
 		return this.registry.allocate(timestamp, blockSize);
+	}
+
+	@Override
+	public void checkLayout(CridLayout layout) {
+		this.registry.checkLayout(layout);
 	}
 
 	@Override

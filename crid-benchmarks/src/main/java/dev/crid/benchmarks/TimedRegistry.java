@@ -1,5 +1,6 @@
 package dev.crid.benchmarks;
 
+import dev.crid.CridLayout;
 import dev.crid.Registry;
 
 /**
@@ -18,13 +19,23 @@ final class TimedRegistry implements Registry {
 
 	@Override
 	public long allocate(long timestamp, long blockSize) {
+		return reserve(timestamp, blockSize).start();
+	}
+
+	@Override
+	public Reservation reserve(long timestamp, long blockSize) {
 		long started = System.nanoTime();
 		try {
-			return this.registry.allocate(timestamp, blockSize);
+			return this.registry.reserve(timestamp, blockSize);
 		}
 		finally {
 			this.durations.record(System.nanoTime() - started);
 		}
+	}
+
+	@Override
+	public void checkLayout(CridLayout layout) {
+		this.registry.checkLayout(layout);
 	}
 
 	DurationLog durations() {

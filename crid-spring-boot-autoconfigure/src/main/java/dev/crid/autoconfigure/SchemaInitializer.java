@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 import javax.sql.DataSource;
 
+import dev.crid.CridLayout;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
@@ -57,10 +58,19 @@ final class SchemaInitializer implements SmartInitializingSingleton, RegistryGua
 
 			@Override
 			public long allocate(long timestamp, long blockSize) {
-				if (!SchemaInitializer.this.done) {
-					initialize();
-				}
-				return registry.allocate(timestamp, blockSize);
+				return reserve(timestamp, blockSize).start();
+			}
+
+			@Override
+			public Reservation reserve(long timestamp, long blockSize) {
+				initializeOnce();
+				return registry.reserve(timestamp, blockSize);
+			}
+
+			@Override
+			public void checkLayout(CridLayout layout) {
+				initializeOnce();
+				registry.checkLayout(layout);
 			}
 
 			@Override
@@ -69,6 +79,12 @@ final class SchemaInitializer implements SmartInitializingSingleton, RegistryGua
 			}
 
 		};
+	}
+
+	private void initializeOnce() {
+		if (!this.done) {
+			initialize();
+		}
 	}
 
 	synchronized void initialize() {
