@@ -1,10 +1,13 @@
 package dev.crid.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import dev.crid.CridLayout;
 import dev.crid.InvalidConfigException;
+import dev.crid.LayoutMismatchException;
 
 /**
  * Builds the {@link CridConfigurationException}s that stop start-up, each naming the property, its value
@@ -36,7 +39,12 @@ final class ConfigurationProblems {
 					"Set crid.threshold no higher than crid.block-size (default 5000); a value below 1 turns "
 							+ "pre-allocation off."),
 			new Setting("allocationTimeout", "crid.allocation-timeout", CridProperties::getAllocationTimeout,
-					"Set crid.allocation-timeout to a positive duration of at most one day (default 5s)."));
+					"Set crid.allocation-timeout to a positive duration of at most one day (default 5s)."),
+			new Setting("maxClockSkew", "crid.max-clock-skew", CridProperties::getMaxClockSkew,
+					"Set crid.max-clock-skew to a positive duration (default 1m)."));
+
+	private static final String RETENTION_FIX = "Set crid.registry.jdbc.retention to a duration of at least a second "
+			+ "and longer than crid.max-clock-skew, e.g. 1d (the default), or to 0 to keep every row.";
 
 	private ConfigurationProblems() {
 	}
@@ -97,6 +105,12 @@ final class ConfigurationProblems {
 					.append('\n');
 				fixes.add("Set crid.registry.jdbc.query-timeout to a positive duration, e.g. 5s (the default).");
 			}
+			else if (violation.startsWith("retention ")) {
+				description.append("    Property: crid.registry.jdbc.retention\n    Value: ")
+					.append(jdbc.getRetention())
+					.append('\n');
+				fixes.add(RETENTION_FIX);
+			}
 			description.append("    Reason: ").append(violation).append('\n');
 		}
 		if (fixes.isEmpty()) {
@@ -104,6 +118,36 @@ final class ConfigurationProblems {
 		}
 		return new CridConfigurationException(description.toString(),
 				"Update your application's configuration:\n    - " + String.join("\n    - ", fixes), ex);
+	}
+
+	/**
+	 * Describes a retention no longer than the clock skew allowed: a node whose clock is within the skew
+	 * allowed could be refused seconds that another node already evicted.
+	 */
+	static CridConfigurationException retentionWithinClockSkew(Duration retention, Duration maxClockSkew) {
+		return new CridConfigurationException("The crid configuration is invalid:\n\n"
+				+ "    Property: crid.registry.jdbc.retention\n    Value: " + retention + "\n    Reason: it must exceed "
+				+ "crid.max-clock-skew (" + maxClockSkew + "): a node whose clock lags within the skew allowed would "
+				+ "be refused seconds that a node ahead of it has evicted.\n",
+				"Update your application's configuration:\n    - " + RETENTION_FIX, null);
+	}
+
+	/**
+	 * Describes a node refused by its registry for another layout: two layouts on one registry could make
+	 * the same ID.
+	 */
+	static CridConfigurationException layoutMismatch(LayoutMismatchException ex) {
+		CridLayout registry = ex.registryLayout();
+		return new CridConfigurationException("The crid registry is used with another layout than this "
+				+ "application's, and IDs of the two could collide:\n\n    Registry: epoch " + registry.epoch() + ", "
+				+ registry.timestampBits() + " timestamp bits, " + registry.sequenceBits() + " sequence bits\n"
+				+ "    This node: epoch " + ex.nodeLayout().epoch() + ", " + ex.nodeLayout().timestampBits()
+				+ " timestamp bits, " + ex.nodeLayout().sequenceBits() + " sequence bits\n",
+				"Give every node that shares the registry the same layout: set crid.epoch=" + registry.epoch()
+						+ ", crid.timestamp-bits=" + registry.timestampBits() + " and crid.sequence-bits="
+						+ registry.sequenceBits() + ", or give this application a registry of its own "
+						+ "(crid.registry.jdbc.table-name).",
+				ex);
 	}
 
 	static CridConfigurationException jdbcRegistryUnavailable(List<String> missingArtifacts, boolean hasDataSource) {

@@ -19,7 +19,8 @@ import org.springframework.context.annotation.Import;
 /**
  * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry when the
  * application has a DataSource (or {@code crid.registry.type=jdbc}), else an in-memory one. A user's own
- * {@code Registry} or {@code CridNode} bean replaces the auto-configured one.
+ * {@code Registry} or {@code CridNode} bean replaces the auto-configured one. Once every bean exists, the
+ * node checks its layout with the registry and reserves its first block ({@link CridNodeWarmUp}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(CridNode.class)
@@ -43,7 +44,8 @@ public final class CridAutoConfiguration {
 			.sequenceBits(properties.getSequenceBits())
 			.blockSize(properties.getBlockSize())
 			.threshold(properties.getThreshold())
-			.allocationTimeout(properties.getAllocationTimeout());
+			.allocationTimeout(properties.getAllocationTimeout())
+			.maxClockSkew(properties.getMaxClockSkew());
 		List<CridNodeCustomizer> ordered = customizers.orderedStream().toList();
 		ordered.forEach((customizer) -> customizer.customize(builder));
 		try {
@@ -58,6 +60,12 @@ public final class CridAutoConfiguration {
 	@ConditionalOnMissingBean
 	CridParser cridParser(CridNode cridNode) {
 		return cridNode.parser();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CridNodeWarmUp cridNodeWarmUp(ObjectProvider<CridNode> cridNode) {
+		return new CridNodeWarmUp(cridNode);
 	}
 
 }

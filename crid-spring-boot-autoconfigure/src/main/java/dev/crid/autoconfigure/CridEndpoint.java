@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
@@ -46,9 +47,9 @@ public class CridEndpoint {
 		CridLayout layout = this.node.layout();
 		return new NodeDescriptor(
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(),
-						layout.epoch().plusSeconds(layout.maxTimestamp()), layout.maxSequence()),
-				this.registry.describe(true), this.node.blockSize(), this.node.threshold(), this.node.isClosed(),
-				this.node.stats());
+						layout.lastSecond(), layout.maxSequence()),
+				this.registry.describe(true), this.node.blockSize(), this.node.threshold(),
+				this.node.allocationTimeout(), this.node.maxClockSkew(), this.node.isClosed(), this.node.stats());
 	}
 
 	/**
@@ -80,11 +81,13 @@ public class CridEndpoint {
 	 * @param registry the kind of registry and, for a database, its dialect and table
 	 * @param blockSize sequence numbers reserved per registry call
 	 * @param threshold IDs left in a block below which the next is reserved
+	 * @param allocationTimeout how long a caller waits for the registry at most
+	 * @param maxClockSkew how far the node's clock may be from the registry's
 	 * @param closed whether the node is closed
 	 * @param stats the node's statistics
 	 */
 	public record NodeDescriptor(LayoutDescriptor layout, Map<String, Object> registry, long blockSize,
-			long threshold, boolean closed, CridStats stats) {
+			long threshold, Duration allocationTimeout, Duration maxClockSkew, boolean closed, CridStats stats) {
 	}
 
 	/**

@@ -1,9 +1,13 @@
 package dev.crid.autoconfigure;
 
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
 import dev.crid.CridNode;
 import dev.crid.Registry;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -27,10 +31,16 @@ public final class CridHealthContributorAutoConfiguration {
 	CridHealthContributorAutoConfiguration() {
 	}
 
+	/**
+	 * The indicator, checking the registry on Spring Boot's application task executor when there is one,
+	 * else on the common fork-join pool: crid starts no thread of its own for it.
+	 */
 	@Bean
 	@ConditionalOnMissingBean(name = { "cridHealthIndicator", "cridHealthContributor" })
-	CridHealthIndicator cridHealthIndicator(CridNode cridNode, ObjectProvider<Registry> registry) {
-		return new CridHealthIndicator(cridNode, registry.getIfUnique());
+	CridHealthIndicator cridHealthIndicator(CridNode cridNode, ObjectProvider<Registry> registry,
+			@Qualifier("applicationTaskExecutor") ObjectProvider<Executor> applicationTaskExecutor) {
+		return new CridHealthIndicator(cridNode, registry.getIfUnique(),
+				applicationTaskExecutor.getIfAvailable(ForkJoinPool::commonPool));
 	}
 
 }

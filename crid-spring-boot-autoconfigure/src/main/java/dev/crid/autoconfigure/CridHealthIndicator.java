@@ -1,7 +1,12 @@
 package dev.crid.autoconfigure;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
@@ -12,45 +17,71 @@ import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
- * Reports whether a {@link CridNode} can get blocks from its registry. UP with details (registry kind,
- * dialect and table, layout, IDs left in the block, last allocation); DOWN with the error when the
- * database registry cannot be reached or its table is missing, or, for a registry that cannot be checked,
- * when the node's last registry call failed; OUT_OF_SERVICE once the node is closed.
+ * Reports whether a {@link CridNode} can get blocks from its registry, and answers within about half a
+ * second even when the database hangs: it reports from the node's own state and from a bounded check of
+ * the registry that runs on an executor, never from a blocking call of its own.
+ *
+ * <ul>
+ * <li>UP, with details: registry kind (and for a database its dialect and table), layout, block supply,
+ * the last allocation, the clock skew against the registry, and any registry that went back;</li>
+ * <li>DOWN, with the error: the database cannot be reached, its table is missing, the check has not
+ * answered in time, or the node's registry calls failed within the last minute (a clock too far from the
+ * registry's, a refused second, a lost connection), with the root cause;</li>
+ * <li>OUT_OF_SERVICE once the node is closed.</li>
+ * </ul>
  *
  * <p>It never reserves a block to find out: the database registry is checked with
  * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from {@link CridNode#stats()}.
  */
 public class CridHealthIndicator extends AbstractHealthIndicator {
 
+	/** How long a health request waits for the registry check. */
+	static final Duration CHECK_WAIT = Duration.ofMillis(500);
+
+	/** How long a finished check's answer is reused. */
+	static final Duration CHECK_REUSE = Duration.ofSeconds(1);
+
+	/** How long a failed registry call keeps the node DOWN, without a success since. */
+	static final Duration RECENT_FAILURE = Duration.ofMinutes(1);
+
 	private final CridNode node;
 
 	private final RegistryInspector registry;
+
+	private final RegistryProbe probe;
+
+	private final Clock clock = Clock.systemUTC();
+
+	/**
+	 * Creates an indicator that checks the registry on the common fork-join pool.
+	 * @param node the node to report on
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 */
+	public CridHealthIndicator(CridNode node, Registry registry) {
+		this(node, registry, ForkJoinPool.commonPool());
+	}
 
 	/**
 	 * Creates an indicator.
 	 * @param node the node to report on
 	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param checkExecutor runs the registry checks, one at a time
 	 */
-	public CridHealthIndicator(CridNode node, Registry registry) {
+	public CridHealthIndicator(CridNode node, Registry registry, Executor checkExecutor) {
 		super("crid health check failed");
 		this.node = node;
 		this.registry = RegistryInspector.of(registry);
+		this.probe = new RegistryProbe(this.registry, checkExecutor, CHECK_WAIT, CHECK_REUSE);
 	}
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
-		RuntimeException failure = null;
-		boolean checked = false;
-		if (!this.node.isClosed()) {
-			try {
-				checked = this.registry.check();
-			}
-			catch (RuntimeException ex) {
-				failure = ex;
-			}
-		}
+		boolean closed = this.node.isClosed();
+		RegistryProbe.Answer check = closed ? RegistryProbe.Answer.UNCHECKED : this.probe.check();
 		CridStats stats = this.node.stats();
-		builder.withDetail("registry", this.registry.describe(failure == null || this.registry.answered(failure)));
+		boolean answered = check.unansweredFor() == null
+				&& (check.failure() == null || this.registry.answered(check.failure()));
+		builder.withDetail("registry", this.registry.describe(answered));
 		builder.withDetail("layout", describe(this.node.layout()));
 		builder.withDetail("blockSize", this.node.blockSize());
 		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
@@ -59,18 +90,30 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		if (stats.lastAllocationTime() != null) {
 			builder.withDetail("lastAllocationTime", stats.lastAllocationTime().toString());
 		}
+		if (stats.clockSkew() != null) {
+			builder.withDetail("clockSkew", stats.clockSkew().toString());
+			builder.withDetail("maxClockSkew", this.node.maxClockSkew().toString());
+		}
+		if (stats.registryWentBack() > 0) {
+			builder.withDetail("registryWentBack", stats.registryWentBack());
+			builder.withDetail("lastRegistryWentBackTime", String.valueOf(stats.lastRegistryWentBackTime()));
+		}
 		if (stats.lastFailure() != null) {
 			builder.withDetail("lastFailure", stats.lastFailure());
 			builder.withDetail("lastFailureTime", String.valueOf(stats.lastFailureTime()));
 			builder.withDetail("consecutiveFailures", stats.consecutiveFailures());
 		}
-		if (this.node.isClosed()) {
+		if (closed) {
 			builder.outOfService().withDetail("error", "The CridNode is closed");
 		}
-		else if (failure != null) {
-			builder.down(failure);
+		else if (check.failure() != null) {
+			builder.down(check.failure());
 		}
-		else if (!checked && stats.consecutiveFailures() > 0) {
+		else if (check.unansweredFor() != null) {
+			builder.down()
+				.withDetail("error", "The registry has not answered its health check for " + check.unansweredFor());
+		}
+		else if (failingRecently(stats)) {
 			builder.down()
 				.withDetail("error", "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
 						+ stats.lastFailure());
@@ -78,6 +121,12 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		else {
 			builder.up();
 		}
+	}
+
+	private boolean failingRecently(CridStats stats) {
+		Instant lastFailure = stats.lastFailureTime();
+		return stats.consecutiveFailures() > 0 && lastFailure != null
+				&& Duration.between(lastFailure, this.clock.instant()).compareTo(RECENT_FAILURE) < 0;
 	}
 
 	static Map<String, Object> describe(CridLayout layout) {

@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -26,7 +27,11 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * success;</li>
  * <li>{@code crid.stalls} (function counter): {@code nextId()} calls that had to wait for the registry;</li>
  * <li>{@code crid.ids.issued} (function counter): IDs handed out;</li>
- * <li>{@code crid.ids.left} (gauge): IDs left in the block being served.</li>
+ * <li>{@code crid.ids.left} (gauge): IDs left in the block being served;</li>
+ * <li>{@code crid.clock.skew} (gauge, seconds): how far the registry's clock was ahead of the node's at the
+ * last reservation (negative: behind), or NaN when the registry does not tell its clock;</li>
+ * <li>{@code crid.registry.went.back} (function counter): blocks refused because the registry handed out
+ * numbers it had given the node before.</li>
  * </ul>
  */
 public class CridMeterBinder implements MeterBinder {
@@ -57,6 +62,13 @@ public class CridMeterBinder implements MeterBinder {
 		Gauge.builder("crid.ids.left", this.node, stat(CridStats::idsLeftInBlock))
 			.description("IDs left in the block being served")
 			.register(registry);
+		Gauge.builder("crid.clock.skew", this.node, CridMeterBinder::clockSkewSeconds)
+			.description("How far the registry's clock was ahead of the node's at the last reservation")
+			.baseUnit("seconds")
+			.register(registry);
+		FunctionCounter.builder("crid.registry.went.back", this.node, stat(CridStats::registryWentBack))
+			.description("Blocks refused because the registry handed out numbers it had given the node before")
+			.register(registry);
 	}
 
 	private void bindAllocations(MeterRegistry registry, String mode,
@@ -77,6 +89,11 @@ public class CridMeterBinder implements MeterBinder {
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "failure")
 			.register(registry);
+	}
+
+	private static double clockSkewSeconds(CridNode node) {
+		Duration skew = node.stats().clockSkew();
+		return (skew != null) ? skew.toNanos() / 1e9 : Double.NaN;
 	}
 
 	private static ToDoubleFunction<CridNode> stat(ToLongFunction<CridStats> value) {

@@ -59,6 +59,13 @@ public class CridProperties {
 	private Duration allocationTimeout = CridNode.DEFAULT_ALLOCATION_TIMEOUT;
 
 	/**
+	 * How far the node's clock may be from the registry's (the database's) before it refuses to serve IDs
+	 * and the health indicator reports DOWN. Measured at every reservation; registries that do not tell
+	 * their clock (in-memory, H2, the generic dialect) are not checked.
+	 */
+	private Duration maxClockSkew = CridNode.DEFAULT_MAX_CLOCK_SKEW;
+
+	/**
 	 * Where blocks of sequence numbers are reserved.
 	 */
 	private final Registry registry = new Registry();
@@ -176,6 +183,22 @@ public class CridProperties {
 	}
 
 	/**
+	 * Returns how far the node's clock may be from the registry's.
+	 * @return the largest clock skew allowed
+	 */
+	public Duration getMaxClockSkew() {
+		return this.maxClockSkew;
+	}
+
+	/**
+	 * Sets how far the node's clock may be from the registry's.
+	 * @param maxClockSkew a positive duration
+	 */
+	public void setMaxClockSkew(Duration maxClockSkew) {
+		this.maxClockSkew = maxClockSkew;
+	}
+
+	/**
 	 * Returns the registry settings.
 	 * @return the registry settings
 	 */
@@ -249,6 +272,13 @@ public class CridProperties {
 		private Duration queryTimeout = Duration.ofSeconds(5);
 
 		/**
+		 * How long rows of the registry table are kept. The registry evicts older seconds by itself, at most
+		 * every 24th of this, and refuses them from then on, so a node whose clock lags behind by more is
+		 * refused rather than given their numbers again. Must exceed crid.max-clock-skew; 0 keeps every row.
+		 */
+		private Duration retention = Duration.ofDays(1);
+
+		/**
 		 * Returns the registry table's name.
 		 * @return the table name
 		 */
@@ -294,6 +324,22 @@ public class CridProperties {
 		 */
 		public void setQueryTimeout(Duration queryTimeout) {
 			this.queryTimeout = queryTimeout;
+		}
+
+		/**
+		 * Returns how long rows of the registry table are kept.
+		 * @return the retention; zero keeps every row
+		 */
+		public Duration getRetention() {
+			return this.retention;
+		}
+
+		/**
+		 * Sets how long rows of the registry table are kept.
+		 * @param retention at least a second and more than crid.max-clock-skew, or zero to keep every row
+		 */
+		public void setRetention(Duration retention) {
+			this.retention = retention;
 		}
 
 	}

@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,10 +54,16 @@ final class RegistryConfigurations {
 		@ConditionalOnMissingBean(Registry.class)
 		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources, CridProperties properties) {
 			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
+			Duration retention = jdbc.getRetention();
+			if (retention != null && !retention.isZero() && properties.getMaxClockSkew() != null
+					&& retention.compareTo(properties.getMaxClockSkew()) <= 0) {
+				throw ConfigurationProblems.retentionWithinClockSkew(retention, properties.getMaxClockSkew());
+			}
 			try {
 				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(dataSources, properties)))
 					.tableName(jdbc.getTableName())
 					.queryTimeout(jdbc.getQueryTimeout())
+					.retention(retention)
 					.build();
 			}
 			catch (InvalidConfigException ex) {

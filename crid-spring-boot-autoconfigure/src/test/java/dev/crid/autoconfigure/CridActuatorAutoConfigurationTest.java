@@ -94,7 +94,8 @@ class CridActuatorAutoConfigurationTest {
 			Health health = indicator.health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("error").toString()).contains("registry unavailable for the test");
-			assertThat(health.getDetails()).containsEntry("consecutiveFailures", 1L);
+			assertThat(health.getDetails()).containsEntry("consecutiveFailures", node.stats().consecutiveFailures());
+			assertThat(node.stats().consecutiveFailures()).as("asked again within the timeout").isGreaterThan(1);
 		}
 		finally {
 			node.close();
@@ -130,18 +131,20 @@ class CridActuatorAutoConfigurationTest {
 					node.nextId();
 				}
 				assertThat(meters.get("crid.ids.issued").functionCounter().count()).isEqualTo(60);
+				// The first block was reserved at start-up, ahead of need; the next when 50 were left.
 				FunctionTimer synchronous = meters.get("crid.allocations").tag("mode", "synchronous").functionTimer();
-				assertThat(synchronous.count()).isEqualTo(1);
-				assertThat(synchronous.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
-				assertThat(outcome(meters, "synchronous", "success").count()).isEqualTo(1);
+				assertThat(synchronous.count()).isZero();
 				assertThat(outcome(meters, "synchronous", "failure").count()).isZero();
-				assertThat(meters.get("crid.stalls").functionCounter().count()).isEqualTo(1);
+				assertThat(meters.get("crid.stalls").functionCounter().count()).isZero();
 				assertThat(meters.get("crid.ids.left").gauge().value()).isEqualTo(40);
 				await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-					assertThat(meters.get("crid.allocations").tag("mode", "prefetch").functionTimer().count())
-						.isEqualTo(1);
-					assertThat(outcome(meters, "prefetch", "success").count()).isEqualTo(1);
+					FunctionTimer prefetch = meters.get("crid.allocations").tag("mode", "prefetch").functionTimer();
+					assertThat(prefetch.count()).isEqualTo(2);
+					assertThat(prefetch.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
+					assertThat(outcome(meters, "prefetch", "success").count()).isEqualTo(2);
 				});
+				assertThat(meters.get("crid.clock.skew").gauge().value()).as("an in-memory registry has no clock").isNaN();
+				assertThat(meters.get("crid.registry.went.back").functionCounter().count()).isZero();
 				assertThat(meters.get("crid.allocations.consecutive.failures").gauge().value()).isZero();
 			});
 	}

@@ -236,14 +236,15 @@ class CridAutoConfigurationTest {
 	void appliesEveryProperty() {
 		this.runner
 			.withPropertyValues("crid.epoch=2020-01-01T00:00:00Z", "crid.timestamp-bits=41", "crid.sequence-bits=22",
-					"crid.block-size=500", "crid.threshold=100", "crid.allocation-timeout=750ms")
+					"crid.block-size=500", "crid.threshold=100", "crid.allocation-timeout=750ms",
+					"crid.max-clock-skew=7s")
 			.run((context) -> {
 				CridNode node = context.getBean(CridNode.class);
 				assertThat(node.layout()).isEqualTo(CridLayout.of(Instant.parse("2020-01-01T00:00:00Z"), 41, 22));
 				assertThat(node.blockSize()).isEqualTo(500);
 				assertThat(node.threshold()).isEqualTo(100);
-				assertThat(context.getBean(CridProperties.class).getAllocationTimeout())
-					.isEqualTo(Duration.ofMillis(750));
+				assertThat(node.allocationTimeout()).isEqualTo(Duration.ofMillis(750));
+				assertThat(node.maxClockSkew()).isEqualTo(Duration.ofSeconds(7));
 				assertThat(context.getBean(CridParser.class).layout()).isEqualTo(node.layout());
 				long id = node.nextId();
 				assertThat(context.getBean(CridParser.class).parse(id).timestamp())
@@ -385,6 +386,61 @@ class CridAutoConfigurationTest {
 		assertThat(output).contains("APPLICATION FAILED TO START")
 			.contains("Property: crid.block-size")
 			.contains("Update your application's configuration");
+	}
+
+	@Test
+	void theNodeReservesItsFirstBlockAtStartUp() {
+		this.withH2.run((context) -> {
+			CridNode node = context.getBean(CridNode.class);
+			assertThat(node.stats().nextBlockReady()).isTrue();
+			assertThat(node.stats().prefetchAllocations().successes()).isOne();
+			assertThat(new JdbcTemplate(context.getBean(DataSource.class))
+				.queryForObject("SELECT timestamp_bits FROM crid_allocations_meta", Integer.class))
+				.as("the layout recorded at start-up")
+				.isEqualTo(CridLayout.DEFAULT_TIMESTAMP_BITS);
+			node.nextId();
+			assertThat(node.stats().stalls()).isZero();
+		});
+	}
+
+	@Test
+	void aRegistryUsedWithAnotherLayoutStopsStartUpNamingBoth() {
+		InMemoryRegistry shared = new InMemoryRegistry();
+		shared.checkLayout(CridLayout.of(CridLayout.DEFAULT_EPOCH, 32, 31));
+		this.runner.withBean(Registry.class, () -> shared).run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("another layout")
+				.contains("Registry: epoch 2026-01-01T00:00:00Z, 32 timestamp bits, 31 sequence bits")
+				.contains("This node: epoch 2026-01-01T00:00:00Z, 31 timestamp bits, 32 sequence bits");
+			assertThat(analysis.getAction()).contains("crid.timestamp-bits=32", "crid.sequence-bits=31");
+		});
+	}
+
+	@Test
+	void theRetentionReachesTheRegistry() {
+		this.withH2.withPropertyValues("crid.registry.jdbc.retention=2h")
+			.run((context) -> assertThat(context.getBean(JdbcTemplateRegistry.class).retention())
+				.isEqualTo(Duration.ofHours(2)));
+		this.withH2.withPropertyValues("crid.registry.jdbc.retention=0")
+			.run((context) -> assertThat(context.getBean(JdbcTemplateRegistry.class).retention()).isNull());
+		this.withH2.run((context) -> assertThat(context.getBean(JdbcTemplateRegistry.class).retention())
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION));
+	}
+
+	@Test
+	void invalidClockSkewAndRetentionStopStartUpNamingTheProperty() {
+		assertInvalid("crid.max-clock-skew=0s", "Property: crid.max-clock-skew", "Value: PT0S", "positive");
+		this.withH2.withPropertyValues("crid.registry.jdbc.retention=-1s").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT-1S");
+			assertThat(analysis.getAction()).contains("crid.registry.jdbc.retention");
+		});
+		this.withH2.withPropertyValues("crid.registry.jdbc.retention=30s", "crid.max-clock-skew=1m")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT30S",
+						"must exceed crid.max-clock-skew (PT1M)");
+			});
 	}
 
 	private void assertInvalid(String property, String... expected) {

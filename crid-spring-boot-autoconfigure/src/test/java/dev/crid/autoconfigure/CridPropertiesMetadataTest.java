@@ -31,8 +31,8 @@ class CridPropertiesMetadataTest {
 		Map<String, JsonNode> properties = cridProperties();
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
-				"crid.registry.type", "crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
-				"crid.registry.jdbc.query-timeout");
+				"crid.max-clock-skew", "crid.registry.type", "crid.registry.jdbc.table-name",
+				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -50,6 +50,8 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
 		assertThat(duration(properties, "crid.registry.jdbc.query-timeout"))
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
+		assertThat(duration(properties, "crid.max-clock-skew")).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
+		assertThat(duration(properties, "crid.registry.jdbc.retention")).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 		assertThat(properties.get("crid.registry.type").get("defaultValue").asString()).isEqualTo("auto");
 		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
 			.isEqualTo("embedded");
@@ -72,6 +74,8 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
 			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
+		assertThat(properties.getMaxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
+		assertThat(properties.getRegistry().getJdbc().getRetention()).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 	}
 
 	private static Duration duration(Map<String, JsonNode> properties, String name) {

@@ -1,0 +1,152 @@
+package dev.crid.autoconfigure;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import dev.crid.CridNode;
+import dev.crid.InMemoryRegistry;
+import dev.crid.Registry;
+import dev.crid.RegistryException;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabase;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Tests that {@link CridHealthIndicator} answers promptly whatever the registry does, and says why it
+ * reports DOWN.
+ */
+class CridHealthIndicatorTest {
+
+	private final ExecutorService checks = Executors.newCachedThreadPool();
+
+	private final EmbeddedDatabase database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+		.generateUniqueName(true)
+		.build();
+
+	@AfterEach
+	void shutDown() {
+		this.checks.shutdownNow();
+		this.database.shutdown();
+	}
+
+	@Test
+	void answersWithinHalfASecondWhileTheDatabaseHangsAndComesBackUp() throws Exception {
+		HangingDataSource hanging = new HangingDataSource(this.database);
+		JdbcTemplateRegistry registry = new JdbcTemplateRegistry(new JdbcTemplate(hanging));
+		registry.ensureSchema();
+		try (CridNode node = CridNode.builder(registry).build()) {
+			node.warmUp();
+			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
+			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+			Thread.sleep(CridHealthIndicator.CHECK_REUSE.toMillis());
+			hanging.hang();
+			for (int request = 0; request < 3; request++) {
+				long started = System.nanoTime();
+				Health health = indicator.health();
+				assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(900));
+				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+				assertThat(health.getDetails().get("error")).asString()
+					.startsWith("The registry has not answered its health check for");
+			}
+			assertThat(hanging.waiting()).as("one check hangs, not one per request").isOne();
+			hanging.release();
+			await().atMost(Duration.ofSeconds(5)).until(() -> indicator.health().getStatus() == Status.UP);
+		}
+	}
+
+	@Test
+	void aClockTooFarFromTheRegistrysIsDownWithTheSkew() {
+		Registry skewed = new Registry() {
+
+			private final InMemoryRegistry delegate = new InMemoryRegistry();
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				return this.delegate.allocate(timestamp, blockSize);
+			}
+
+			@Override
+			public Reservation reserve(long timestamp, long blockSize) {
+				return new Reservation(allocate(timestamp, blockSize), Instant.now().plus(Duration.ofMinutes(3)));
+			}
+
+		};
+		try (CridNode node = CridNode.builder(skewed).allocationTimeout(Duration.ofMillis(200)).build()) {
+			CridHealthIndicator indicator = new CridHealthIndicator(node, skewed, this.checks);
+			assertThatThrownBy(node::nextId).isInstanceOf(RegistryException.class);
+			Health health = indicator.health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("error")).asString().contains("This node's clock is", "behind",
+					"more than the PT1M allowed");
+			assertThat(Duration.parse(health.getDetails().get("clockSkew").toString()))
+				.isBetween(Duration.ofSeconds(179), Duration.ofSeconds(181));
+			assertThat(health.getDetails()).containsEntry("maxClockSkew", "PT1M");
+		}
+	}
+
+	/** A data source whose connections can be made to hang, as behind a network that drops packets. */
+	private static final class HangingDataSource extends DelegatingDataSource {
+
+		private volatile CountDownLatch gate = new CountDownLatch(0);
+
+		private final AtomicInteger waiting = new AtomicInteger();
+
+		HangingDataSource(DataSource target) {
+			super(target);
+		}
+
+		void hang() {
+			this.gate = new CountDownLatch(1);
+		}
+
+		void release() {
+			this.gate.countDown();
+		}
+
+		int waiting() {
+			return this.waiting.get();
+		}
+
+		@Override
+		public Connection getConnection() throws SQLException {
+			CountDownLatch current = this.gate;
+			if (current.getCount() > 0) {
+				this.waiting.incrementAndGet();
+				try {
+					current.await(30, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					throw new SQLException("Interrupted", ex);
+				}
+				finally {
+					this.waiting.decrementAndGet();
+				}
+			}
+			return super.getConnection();
+		}
+
+	}
+
+}
