@@ -80,7 +80,7 @@ class CridStarterJpaIntegrationTest {
 	@AfterAll
 	static void dropRegistryTable() {
 		try (HikariDataSource admin = TestDatabase.POSTGRESQL.dataSource(1)) {
-			new JdbcTemplate(admin).execute("DROP TABLE IF EXISTS " + TABLE);
+			TestDatabase.dropRegistryTables(admin, TABLE);
 		}
 	}
 
