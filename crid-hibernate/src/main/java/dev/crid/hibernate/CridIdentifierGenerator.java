@@ -58,10 +58,13 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	public static final String NODE_SETTING = "dev.crid.node";
 
 	// Volatile: Hibernate initializes these on its bootstrap thread; sessions on any thread read them.
+	/** The node IDs are taken from; set by initialization. */
 	private volatile CridNode node;
 
+	/** How an ID is converted to the identifier's Java type; set by initialization. */
 	private volatile IdType type;
 
+	/** What went wrong when the constructor prepared the generator; null once initialization succeeds. */
 	private volatile HibernateException failure;
 
 	/**
