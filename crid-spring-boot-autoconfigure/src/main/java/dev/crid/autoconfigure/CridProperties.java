@@ -64,6 +64,11 @@ public class CridProperties {
 	private final Registry registry = new Registry();
 
 	/**
+	 * How crid IDs are written as JSON.
+	 */
+	private final Jackson jackson = new Jackson();
+
+	/**
 	 * Returns whether crid is auto-configured.
 	 * @return {@code true} unless switched off
 	 */
@@ -181,6 +186,44 @@ public class CridProperties {
 	 */
 	public Registry getRegistry() {
 		return this.registry;
+	}
+
+	/**
+	 * Returns the JSON settings.
+	 * @return the JSON settings
+	 */
+	public Jackson getJackson() {
+		return this.jackson;
+	}
+
+	/**
+	 * How crid IDs are written as JSON.
+	 */
+	public static class Jackson {
+
+		/**
+		 * Whether long and Long properties annotated @Crid (dev.crid.hibernate.Crid) are written as JSON
+		 * strings and read from strings or numbers, so that JavaScript clients, whose numbers are exact only
+		 * up to 2^53, see every ID exactly. CridId values are written as strings either way.
+		 */
+		private boolean idsAsStrings = true;
+
+		/**
+		 * Returns whether {@code @Crid} properties are written as JSON strings.
+		 * @return {@code true} unless switched off
+		 */
+		public boolean isIdsAsStrings() {
+			return this.idsAsStrings;
+		}
+
+		/**
+		 * Sets whether {@code @Crid} properties are written as JSON strings.
+		 * @param idsAsStrings {@code false} to write them as JSON numbers
+		 */
+		public void setIdsAsStrings(boolean idsAsStrings) {
+			this.idsAsStrings = idsAsStrings;
+		}
+
 	}
 
 	/**

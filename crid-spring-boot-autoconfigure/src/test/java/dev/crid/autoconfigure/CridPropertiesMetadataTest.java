@@ -32,7 +32,7 @@ class CridPropertiesMetadataTest {
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.registry.type", "crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
-				"crid.registry.jdbc.query-timeout");
+				"crid.registry.jdbc.query-timeout", "crid.jackson.ids-as-strings");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -54,6 +54,7 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
 			.isEqualTo("embedded");
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
+		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
 	}
 
 	@Test
@@ -72,6 +73,7 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
 			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
+		assertThat(properties.getJackson().isIdsAsStrings()).isTrue();
 	}
 
 	private static Duration duration(Map<String, JsonNode> properties, String name) {
