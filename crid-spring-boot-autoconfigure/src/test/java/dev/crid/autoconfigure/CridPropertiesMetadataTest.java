@@ -32,7 +32,7 @@ class CridPropertiesMetadataTest {
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.registry.type", "crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
-				"crid.registry.jdbc.query-timeout", "crid.jackson.ids-as-strings");
+				"crid.registry.jdbc.query-timeout", "crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -55,6 +55,8 @@ class CridPropertiesMetadataTest {
 			.isEqualTo("embedded");
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
+		assertThat(properties.get("crid.web.problem-details.enabled").get("defaultValue").asBoolean()).isTrue();
+		assertThat(duration(properties, "crid.web.retry-after")).isEqualTo(new CridProperties().getWeb().getRetryAfter());
 	}
 
 	@Test
@@ -74,6 +76,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
 			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
 		assertThat(properties.getJackson().isIdsAsStrings()).isTrue();
+		assertThat(properties.getWeb().getProblemDetails().isEnabled()).isTrue();
+		assertThat(properties.getWeb().getRetryAfter()).isEqualTo(Duration.ofSeconds(5));
 	}
 
 	private static Duration duration(Map<String, JsonNode> properties, String name) {
