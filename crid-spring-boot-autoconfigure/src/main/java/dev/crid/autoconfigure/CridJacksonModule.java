@@ -31,7 +31,10 @@ public class CridJacksonModule extends SimpleModule {
 
 	private static final long serialVersionUID = 1L;
 
-	private static final boolean CRID_ANNOTATION_PRESENT = ClassUtils.isPresent("dev.crid.hibernate.Crid",
+	/** Holds {@code @Crid}; the module looks for the annotation only when crid-hibernate is present. */
+	static final String CRID_ANNOTATION_CLASS = "dev.crid.hibernate.Crid";
+
+	private static final boolean CRID_ANNOTATION_PRESENT = ClassUtils.isPresent(CRID_ANNOTATION_CLASS,
 			CridJacksonModule.class.getClassLoader());
 
 	private final boolean cridPropertiesAsStrings;
