@@ -58,8 +58,8 @@ final class LongIdJson {
 					return context.reportInputMismatch(this, "%s", ex.getMessage());
 				}
 			}
-			if (parser.hasToken(JsonToken.VALUE_NUMBER_INT) && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
-					&& parser.getLongValue() >= 0) {
+			if (parser.hasToken(JsonToken.VALUE_NUMBER_INT)
+					&& parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER && parser.getLongValue() >= 0) {
 				return parser.getLongValue();
 			}
 			return context.reportInputMismatch(this, "Invalid crid ID %s: expected a decimal number from 0 to %d, as a "

@@ -55,7 +55,8 @@ final class RegistryConfigurations {
 				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
 			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
 			try {
-				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(dataSources, cridDataSource, properties)))
+				DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
+				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 					.tableName(jdbc.getTableName())
 					.queryTimeout(jdbc.getQueryTimeout())
 					.build();

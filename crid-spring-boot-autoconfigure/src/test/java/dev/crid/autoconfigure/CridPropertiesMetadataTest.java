@@ -32,7 +32,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.registry.type", "crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
-				"crid.registry.jdbc.query-timeout", "crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
+				"crid.registry.jdbc.query-timeout", "crid.jackson.ids-as-strings", "crid.web.problem-details.enabled",
+				"crid.web.retry-after");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -56,7 +57,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.web.problem-details.enabled").get("defaultValue").asBoolean()).isTrue();
-		assertThat(duration(properties, "crid.web.retry-after")).isEqualTo(new CridProperties().getWeb().getRetryAfter());
+		assertThat(duration(properties, "crid.web.retry-after"))
+			.isEqualTo(new CridProperties().getWeb().getRetryAfter());
 	}
 
 	@Test

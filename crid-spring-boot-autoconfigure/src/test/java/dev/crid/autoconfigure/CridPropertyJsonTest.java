@@ -41,7 +41,8 @@ class CridPropertyJsonTest {
 	void writesEveryKindOfCridPropertyAsAString() {
 		assertThat(this.mapper.writeValueAsString(new OnFields(BIG, BIG, 7L)))
 			.isEqualTo("{\"id\":\"9007199254740993\",\"primitive\":\"9007199254740993\",\"plain\":7}");
-		assertThat(this.mapper.writeValueAsString(new OnRecord(BIG, "x"))).isEqualTo("{\"id\":\"9007199254740993\",\"name\":\"x\"}");
+		assertThat(this.mapper.writeValueAsString(new OnRecord(BIG, "x")))
+			.isEqualTo("{\"id\":\"9007199254740993\",\"name\":\"x\"}");
 		OnAccessors accessors = new OnAccessors();
 		accessors.setId(BIG);
 		assertThat(this.mapper.writeValueAsString(accessors)).isEqualTo("{\"id\":\"9007199254740993\"}");
@@ -51,7 +52,8 @@ class CridPropertyJsonTest {
 
 	@Test
 	void readsACridPropertyFromAStringOrANumber() {
-		assertThat(this.mapper.readValue("{\"id\":\"9007199254740993\",\"primitive\":9007199254740993}", OnFields.class))
+		assertThat(
+				this.mapper.readValue("{\"id\":\"9007199254740993\",\"primitive\":9007199254740993}", OnFields.class))
 			.isEqualTo(new OnFields(BIG, BIG, null));
 		assertThat(this.mapper.readValue("{\"id\":9223372036854775807,\"name\":\"x\"}", OnRecord.class).id())
 			.isEqualTo(Long.MAX_VALUE);

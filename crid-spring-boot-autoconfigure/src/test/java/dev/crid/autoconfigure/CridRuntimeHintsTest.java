@@ -2,7 +2,6 @@ package dev.crid.autoconfigure;
 
 import java.io.IOException;
 import java.lang.reflect.Member;
-import java.util.Arrays;
 import java.util.List;
 
 import dev.crid.hibernate.Crid;
@@ -77,10 +76,9 @@ class CridRuntimeHintsTest {
 
 	@Test
 	void keepsTheJacksonModulesConstructors() {
-		Arrays.stream(CridJacksonModule.class.getConstructors())
-			.forEach((constructor) -> assertThat(RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
-				.as(constructor.toString())
-				.accepts(this.hints));
+		assertThat(CridJacksonModule.class.getConstructors()).hasSize(2).allSatisfy((constructor) -> assertThat(
+				RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
+			.accepts(this.hints));
 	}
 
 	@Test
@@ -96,12 +94,13 @@ class CridRuntimeHintsTest {
 
 	@Test
 	void declaresNothingForModulesThatAreAbsent() {
-		RuntimeHints without = hints(new FilteredClassLoader("dev.crid.jdbc.", "dev.crid.hibernate.", "tools.jackson."));
+		RuntimeHints without = hints(
+				new FilteredClassLoader("dev.crid.jdbc.", "dev.crid.hibernate.", "tools.jackson."));
 		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/schema-h2.sql")).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridIdentifierGenerator.class)).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridJacksonModule.class)).rejects(without);
-		assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(RegistryConfigurations.JDBC_TEMPLATE_CLASS)))
-			.as("spring-jdbc, still present")
+		TypeReference jdbcTemplate = TypeReference.of(RegistryConfigurations.JDBC_TEMPLATE_CLASS);
+		assertThat(RuntimeHintsPredicates.reflection().onType(jdbcTemplate)).as("spring-jdbc, still present")
 			.accepts(without);
 	}
 

@@ -17,7 +17,8 @@ public final class MinimalJsonProbe {
 	 * @return the JSON
 	 */
 	public static String run() {
-		return JsonMapper.builder().addModule(new CridJacksonModule()).build().writeValueAsString(new Counted(CridId.of(42), 7L));
+		JsonMapper mapper = JsonMapper.builder().addModule(new CridJacksonModule()).build();
+		return mapper.writeValueAsString(new Counted(CridId.of(42), 7L));
 	}
 
 	/**

@@ -122,9 +122,11 @@ final class SampleApi {
 				received.writeBytes(in.readNBytes((int) contentLength));
 			}
 			else {
-				for (int size = Integer.parseInt(readLine(in), 16); size > 0; size = Integer.parseInt(readLine(in), 16)) {
+				int size = Integer.parseInt(readLine(in), 16);
+				while (size > 0) {
 					received.writeBytes(in.readNBytes(size));
 					readLine(in);
+					size = Integer.parseInt(readLine(in), 16);
 				}
 			}
 			return new Response(status, null, received.toString(StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import dev.crid.Registry;
 import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,22 +23,21 @@ public final class IssuedIds {
 	}
 
 	/**
-	 * Checks that the ID was issued by the node from a block reserved in the database registry.
+	 * Checks that the ID was issued by the slice's node from a block reserved in the database registry.
 	 * @param id the ID to check
-	 * @param node the slice's node
-	 * @param registry the slice's registry bean
-	 * @param jdbc a template on the slice's DataSource
+	 * @param slice the slice's application context
 	 * @param dialect the database the slice runs on
 	 */
-	public static void assertIssuedThroughTheDatabaseRegistry(long id, CridNode node, Registry registry,
-			JdbcTemplate jdbc, JdbcDialect dialect) {
+	public static void assertIssuedThroughTheDatabaseRegistry(long id, ApplicationContext slice, JdbcDialect dialect) {
+		CridNode node = slice.getBean(CridNode.class);
 		assertThat(node.parser().parse(id).timestamp()).isBetween(Instant.now().minusSeconds(60), Instant.now());
+		Registry registry = slice.getBean(Registry.class);
 		assertThat(registry).isInstanceOf(JdbcTemplateRegistry.class);
 		JdbcTemplateRegistry database = (JdbcTemplateRegistry) registry;
 		assertThat(database.dialect()).isEqualTo(dialect);
 		long second = id >>> node.layout().sequenceBits();
-		Long reserved = jdbc.queryForObject("SELECT next_seq FROM " + database.tableName() + " WHERE ts = ?",
-				Long.class, second);
+		Long reserved = slice.getBean(JdbcTemplate.class)
+			.queryForObject("SELECT next_seq FROM " + database.tableName() + " WHERE ts = ?", Long.class, second);
 		assertThat(reserved).as("numbers reserved for second %d in %s", second, database.tableName())
 			.isGreaterThan(id & node.layout().maxSequence());
 	}

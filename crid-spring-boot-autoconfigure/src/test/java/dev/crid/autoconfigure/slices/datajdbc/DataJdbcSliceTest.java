@@ -1,13 +1,12 @@
 package dev.crid.autoconfigure.slices.datajdbc;
 
-import dev.crid.CridNode;
-import dev.crid.Registry;
 import dev.crid.jdbc.JdbcDialect;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jdbc.test.autoconfigure.DataJdbcTest;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -27,10 +26,7 @@ class DataJdbcSliceTest {
 	private ShipmentRepository shipments;
 
 	@Autowired
-	private CridNode node;
-
-	@Autowired
-	private Registry registry;
+	private ApplicationContext context;
 
 	@Autowired
 	private JdbcTemplate jdbc;
@@ -55,7 +51,7 @@ class DataJdbcSliceTest {
 		Shipment saved = this.shipments.save(new Shipment(null, "Lisbon"));
 		assertThat(saved.id()).isNotNull();
 		assertThat(this.shipments.findById(saved.id())).contains(saved);
-		assertIssuedThroughTheDatabaseRegistry(saved.id(), this.node, this.registry, this.jdbc, expectedDialect());
+		assertIssuedThroughTheDatabaseRegistry(saved.id(), this.context, expectedDialect());
 	}
 
 }

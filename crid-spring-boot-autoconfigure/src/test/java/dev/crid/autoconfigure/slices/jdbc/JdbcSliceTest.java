@@ -1,14 +1,12 @@
 package dev.crid.autoconfigure.slices.jdbc;
 
-import dev.crid.CridNode;
-import dev.crid.Registry;
 import dev.crid.jdbc.JdbcDialect;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.jdbc.test.autoconfigure.JdbcTest;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Import;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheDatabaseRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,13 +24,7 @@ class JdbcSliceTest {
 	private Notes notes;
 
 	@Autowired
-	private CridNode node;
-
-	@Autowired
-	private Registry registry;
-
-	@Autowired
-	private JdbcTemplate jdbc;
+	private ApplicationContext context;
 
 	/**
 	 * Returns the database the slice runs on.
@@ -47,7 +39,7 @@ class JdbcSliceTest {
 		this.notes.createTable();
 		long id = this.notes.add("first");
 		assertThat(this.notes.find(id)).isEqualTo("first");
-		assertIssuedThroughTheDatabaseRegistry(id, this.node, this.registry, this.jdbc, expectedDialect());
+		assertIssuedThroughTheDatabaseRegistry(id, this.context, expectedDialect());
 	}
 
 }

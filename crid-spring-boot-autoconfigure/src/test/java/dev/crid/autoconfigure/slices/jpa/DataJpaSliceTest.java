@@ -1,13 +1,11 @@
 package dev.crid.autoconfigure.slices.jpa;
 
-import dev.crid.CridNode;
-import dev.crid.Registry;
 import dev.crid.jdbc.JdbcDialect;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.context.ApplicationContext;
 
 import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheDatabaseRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,13 +22,7 @@ class DataJpaSliceTest {
 	private InvoiceRepository invoices;
 
 	@Autowired
-	private CridNode node;
-
-	@Autowired
-	private Registry registry;
-
-	@Autowired
-	private JdbcTemplate jdbc;
+	private ApplicationContext context;
 
 	/**
 	 * Returns the database the slice runs on.
@@ -45,7 +37,7 @@ class DataJpaSliceTest {
 		Invoice saved = this.invoices.saveAndFlush(new Invoice("Ada"));
 		assertThat(saved.getId()).isNotNull();
 		assertThat(this.invoices.findById(saved.getId())).get().extracting(Invoice::getCustomer).isEqualTo("Ada");
-		assertIssuedThroughTheDatabaseRegistry(saved.getId(), this.node, this.registry, this.jdbc, expectedDialect());
+		assertIssuedThroughTheDatabaseRegistry(saved.getId(), this.context, expectedDialect());
 	}
 
 }

@@ -48,7 +48,11 @@ public class SwitchableRegistry implements Registry {
 
 		@Bean(destroyMethod = "close")
 		CridNode cridNode(SwitchableRegistry registry) {
-			return CridNode.builder(registry).blockSize(1).threshold(0).allocationTimeout(Duration.ofMillis(200)).build();
+			return CridNode.builder(registry)
+				.blockSize(1)
+				.threshold(0)
+				.allocationTimeout(Duration.ofMillis(200))
+				.build();
 		}
 
 	}
