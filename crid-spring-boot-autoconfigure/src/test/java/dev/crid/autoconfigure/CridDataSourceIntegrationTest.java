@@ -52,9 +52,15 @@ class CridDataSourceIntegrationTest {
 	@AfterAll
 	static void dropTable() {
 		if (admin != null) {
-			new JdbcTemplate(admin).execute("DROP TABLE IF EXISTS " + TABLE);
+			dropRegistryTables();
 			admin.close();
 		}
+	}
+
+	/** The allocation table and the registry's metadata table beside it. */
+	private static void dropRegistryTables() {
+		new JdbcTemplate(admin).execute("DROP TABLE IF EXISTS " + TABLE);
+		new JdbcTemplate(admin).execute("DROP TABLE IF EXISTS " + TABLE + "_meta");
 	}
 
 	@Test
@@ -65,7 +71,7 @@ class CridDataSourceIntegrationTest {
 			assertThat(tableIn(context.getBean("postgreSql", DataSource.class))).isTrue();
 			assertThat(tableIn(context.getBean("h2", DataSource.class))).isFalse();
 		});
-		new JdbcTemplate(admin).execute("DROP TABLE " + TABLE);
+		dropRegistryTables();
 	}
 
 	@Test

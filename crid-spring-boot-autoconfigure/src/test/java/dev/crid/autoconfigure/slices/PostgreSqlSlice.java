@@ -30,12 +30,16 @@ public final class PostgreSqlSlice {
 	}
 
 	/**
-	 * Drops the tables, if they exist.
-	 * @param tables the tables the test created
+	 * Drops the registry's tables (its allocation table and the metadata table beside it) and the test's
+	 * own, if they exist.
+	 * @param registryTable the name of the registry table
+	 * @param tables the other tables the test created
 	 */
-	public static void drop(String... tables) {
+	public static void drop(String registryTable, String... tables) {
 		try (HikariDataSource dataSource = TestDatabase.POSTGRESQL.dataSource(1)) {
 			JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+			jdbc.execute("DROP TABLE IF EXISTS " + registryTable);
+			jdbc.execute("DROP TABLE IF EXISTS " + registryTable + "_meta");
 			for (String table : tables) {
 				jdbc.execute("DROP TABLE IF EXISTS " + table);
 			}

@@ -24,7 +24,7 @@ class PostgreSqlDataJdbcSliceTest extends DataJdbcSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop(Shipment.TABLE, REGISTRY_TABLE);
+		PostgreSqlSlice.drop(REGISTRY_TABLE, Shipment.TABLE);
 	}
 
 	@Override

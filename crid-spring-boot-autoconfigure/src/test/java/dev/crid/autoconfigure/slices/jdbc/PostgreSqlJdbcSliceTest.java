@@ -24,7 +24,7 @@ class PostgreSqlJdbcSliceTest extends JdbcSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop(Notes.TABLE, REGISTRY_TABLE);
+		PostgreSqlSlice.drop(REGISTRY_TABLE, Notes.TABLE);
 	}
 
 	@Override

@@ -25,7 +25,7 @@ class PostgreSqlDataJpaSliceTest extends DataJpaSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop("crid_slice_invoices", REGISTRY_TABLE);
+		PostgreSqlSlice.drop(REGISTRY_TABLE, "crid_slice_invoices");
 	}
 
 	@Override
