@@ -33,19 +33,21 @@ import org.hibernate.type.Type;
  *         .build();
  * }</pre>
  *
- * <p>Everything is checked while the {@code SessionFactory} is built, so a mistake stops the application
- * from starting rather than surfacing at the first insert: an identifier type other than {@code long},
- * {@link Long}, {@link String} or {@link dev.crid.CridId} fails, naming the entity and the field; a
- * missing node, or a setting that holds something else, fails with a message that says how to provide
- * one. An identifier that names the generator {@code "crid"} while no {@link Crid} is in reach fails too
- * (see {@link CridGeneratorIntegrator}).
+ * <p>The mapping is checked while the {@code SessionFactory} is built, so a mistake there stops the
+ * application from starting: an identifier type other than {@code long}, {@link Long}, {@link String} or
+ * {@link dev.crid.CridId} fails, naming the entity and the field, and so does an identifier that names the
+ * generator {@code "crid"} while no {@link Crid} is in reach (see {@link CridGeneratorIntegrator}). The node
+ * is looked up only when the first ID is generated, because a {@code SessionFactory} may be built where no
+ * node exists, for example by Spring's ahead-of-time processing at build time; a missing node, or a
+ * setting that holds something else, then fails that first insert with a message that says how to provide
+ * one.
  *
  * <p>Hibernate creates this generator in one of two ways, both supported: with the constructor
  * {@link #CridIdentifierGenerator(Crid, Member, GeneratorCreationContext)} when {@code @Crid} sits on the
  * identifier, and with the no-argument constructor followed by
  * {@link #initialize(Crid, Member, GeneratorCreationContext)} when it sits on the class or package. Either
- * is cheap: a settings lookup and a type check. Generating an ID costs what {@link CridNode#nextId()}
- * costs, usually one atomic increment. Thread-safe once initialized.
+ * is cheap: a type check. Generating an ID costs what {@link CridNode#nextId()} costs, usually one atomic
+ * increment, after a settings lookup on the first call. Thread-safe once initialized.
  */
 public class CridIdentifierGenerator implements BeforeExecutionGenerator, AnnotationBasedGenerator<Crid> {
 
@@ -58,14 +60,17 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	public static final String NODE_SETTING = "dev.crid.node";
 
 	// Volatile: Hibernate initializes these on its bootstrap thread; sessions on any thread read them.
-	/** The node IDs are taken from; set by initialization. */
-	private volatile CridNode node;
-
 	/** How an ID is converted to the identifier's Java type; set by initialization. */
 	private volatile IdType type;
 
+	/** The identifier, described for the message when no node is set; set by initialization. */
+	private volatile String identifier;
+
 	/** What went wrong when the constructor prepared the generator; null once initialization succeeds. */
 	private volatile HibernateException failure;
+
+	// Looked up at the first generate(); two threads racing there find the same node in the same settings.
+	private transient volatile CridNode node;
 
 	/**
 	 * Creates a generator that is ready only once Hibernate calls
@@ -77,10 +82,10 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 
 	/**
 	 * Creates a generator for the given identifier; Hibernate uses this constructor when {@link Crid} sits
-	 * on the identifier. If the identifier's type or the settings are wrong, the generator is left
-	 * unusable and the problem is thrown by {@link #initialize(Crid, Member, GeneratorCreationContext)},
-	 * which Hibernate calls right after this constructor: thrown from a constructor it would reach the
-	 * user wrapped in Hibernate's "could not instantiate" message.
+	 * on the identifier. If the identifier's type is wrong, the generator is left unusable and the problem
+	 * is thrown by {@link #initialize(Crid, Member, GeneratorCreationContext)}, which Hibernate calls right
+	 * after this constructor: thrown from a constructor it would reach the user wrapped in Hibernate's
+	 * "could not instantiate" message.
 	 * @param annotation the annotation on the identifier
 	 * @param member the identifier's field or getter
 	 * @param context what Hibernate knows about the entity and its settings
@@ -95,23 +100,24 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	}
 
 	/**
-	 * Prepares the generator for the given identifier: checks its type and looks up the node. Calling it
-	 * again (Hibernate does so after the three-argument constructor) repeats the same checks.
+	 * Prepares the generator for the given identifier: checks its type. The node is looked up later, when
+	 * the first ID is generated. Calling it again (Hibernate does so after the three-argument constructor)
+	 * repeats the same check.
 	 * @param annotation the {@link Crid} in reach of the identifier
 	 * @param member the identifier's field or getter
 	 * @param context what Hibernate knows about the entity and its settings
 	 * @throws MappingException if the identifier's type cannot hold a crid ID
-	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING}
 	 */
 	@Override
 	public void initialize(Crid annotation, Member member, GeneratorCreationContext context) {
 		Class<?> javaType = javaType(member, context);
 		IdType idType = IdType.of(javaType);
+		String described = describe(member, context);
 		if (idType == null) {
-			throw new MappingException(describe(member, context) + " has type " + javaType.getTypeName()
+			throw new MappingException(described + " has type " + javaType.getTypeName()
 					+ ", which cannot hold a crid ID: use " + IdType.SUPPORTED);
 		}
-		this.node = node(member, context);
+		this.identifier = described;
 		this.type = idType;
 		this.failure = null;
 	}
@@ -135,18 +141,24 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 		return Object.class;
 	}
 
-	private static CridNode node(Member member, GeneratorCreationContext context) {
-		Map<String, Object> settings = context.getServiceRegistry()
+	private CridNode node(SharedSessionContractImplementor session) {
+		CridNode cached = this.node;
+		if (cached != null) {
+			return cached;
+		}
+		Map<String, Object> settings = session.getFactory()
+			.getServiceRegistry()
 			.requireService(ConfigurationService.class)
 			.getSettings();
 		Object value = settings.get(NODE_SETTING);
 		if (value instanceof CridNode cridNode) {
+			this.node = cridNode;
 			return cridNode;
 		}
 		String found = (value != null)
 				? "holds a " + value.getClass().getName() + " instead of a dev.crid.CridNode object"
 				: "is not set";
-		throw new HibernateException(describe(member, context) + " takes crid IDs, but the Hibernate setting \""
+		throw new HibernateException(this.identifier + " takes crid IDs, but the Hibernate setting \""
 				+ NODE_SETTING + "\" (CridIdentifierGenerator.NODE_SETTING) " + found + ". With plain Hibernate, put "
 				+ "a CridNode object in the settings under \"" + NODE_SETTING + "\" (for example "
 				+ "StandardServiceRegistryBuilder.applySetting(CridIdentifierGenerator.NODE_SETTING, node), or the "
@@ -166,13 +178,15 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	}
 
 	/**
-	 * Returns the next ID from the node, as the identifier's type.
-	 * @param session the session (not used)
+	 * Returns the next ID from the node, as the identifier's type. The first call looks the node up in the
+	 * session factory's settings.
+	 * @param session the session, whose factory's settings hold the node
 	 * @param owner the entity being inserted (not used)
 	 * @param currentValue the identifier's current value (ignored: a new entity always gets a new ID)
 	 * @param eventType always {@link EventType#INSERT}
 	 * @return the ID as a {@link Long}, decimal {@link String} or {@link dev.crid.CridId}
 	 * @throws IllegalStateException if Hibernate never initialized this generator
+	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING}
 	 * @throws dev.crid.CridException if the node cannot hand out an ID (see {@link CridNode#nextId()})
 	 */
 	@Override
@@ -183,7 +197,7 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 			throw new IllegalStateException("CridIdentifierGenerator is not initialized"
 					+ ((this.failure != null) ? ": " + this.failure.getMessage() : ""), this.failure);
 		}
-		return idType.next(this.node);
+		return idType.next(node(session));
 	}
 
 	/**

@@ -35,8 +35,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Mistakes that must stop the {@code SessionFactory} from being built, each with a message that names what
- * is wrong and how to fix it. Runs on an in-memory H2 database.
+ * Mistakes in the mapping that must stop the {@code SessionFactory} from being built, and a missing node,
+ * which must not (ahead-of-time processing builds the factory without one) but must fail the first insert;
+ * each with a message that names what is wrong and how to fix it. Runs on an in-memory H2 database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 class CridIdentifierGeneratorBootTest {
@@ -105,26 +106,33 @@ class CridIdentifierGeneratorBootTest {
 	}
 
 	@Test
-	void failsWithoutANodeSayingHowToProvideOne() {
-		assertBootFailure(withoutNode(), FieldLongEntity.class)
+	void bootsWithoutANodeSoThatAheadOfTimeProcessingCanBuildTheFactory() {
+		assertThatCode(() -> build(withoutNode(), FieldLongEntity.class, PackageLongEntity.class).close())
+			.doesNotThrowAnyException();
+	}
+
+	@Test
+	void failsTheFirstInsertWithoutANodeSayingHowToProvideOne() {
+		assertInsertFailure(withoutNode(), new FieldLongEntity())
 			.contains("entity " + FieldLongEntity.class.getName())
+			.contains("field 'id'")
 			.contains("\"dev.crid.node\" (CridIdentifierGenerator.NODE_SETTING) is not set")
 			.contains("put a CridNode object in the settings under \"dev.crid.node\"")
 			.contains("with Spring Boot, the crid starter does it");
 	}
 
 	@Test
-	void failsWithoutANodeForThePackageStyleToo() {
-		assertBootFailure(withoutNode(), PackageLongEntity.class)
+	void failsTheFirstInsertWithoutANodeForThePackageStyleToo() {
+		assertInsertFailure(withoutNode(), new PackageLongEntity())
 			.contains("entity " + PackageLongEntity.class.getName())
 			.contains("is not set");
 	}
 
 	@Test
-	void failsWhenTheNodeSettingHoldsSomethingElse() {
+	void failsTheFirstInsertWhenTheNodeSettingHoldsSomethingElse() {
 		Map<String, Object> settings = withoutNode();
 		settings.put(CridIdentifierGenerator.NODE_SETTING, "my-node");
-		assertBootFailure(settings, FieldLongEntity.class)
+		assertInsertFailure(settings, new FieldLongEntity())
 			.contains("holds a java.lang.String instead of a dev.crid.CridNode object");
 	}
 
@@ -178,6 +186,19 @@ class CridIdentifierGeneratorBootTest {
 
 	private static TestHibernate build(Map<String, Object> settings, Class<?>... entities) {
 		return TestHibernate.build(settings, List.of(entities));
+	}
+
+	/**
+	 * Builds a session factory, which must succeed, and persists the entity, which must fail; returns the
+	 * message of what the caller gets.
+	 */
+	private static AbstractStringAssert<?> assertInsertFailure(Map<String, Object> settings, Object entity) {
+		try (TestHibernate hibernate = build(settings, entity.getClass())) {
+			Throwable failure = catchThrowable(
+					() -> hibernate.sessionFactory().inTransaction((session) -> session.persist(entity)));
+			assertThat(failure).isInstanceOf(HibernateException.class);
+			return assertThat(failure.getMessage());
+		}
 	}
 
 	/**

@@ -7,15 +7,18 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of the {@link CridJacksonModule}, which Spring Boot adds to its JSON mapper so that
- * {@link CridId} values travel as JSON strings.
+ * {@link CridId} values, and {@code @Crid} properties unless {@code crid.jackson.ids-as-strings=false},
+ * travel as JSON strings.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
 @ConditionalOnClass({ CridId.class, JacksonModule.class })
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CridProperties.class)
 public final class CridJacksonAutoConfiguration {
 
 	CridJacksonAutoConfiguration() {
@@ -23,8 +26,8 @@ public final class CridJacksonAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridJacksonModule cridJacksonModule() {
-		return new CridJacksonModule();
+	CridJacksonModule cridJacksonModule(CridProperties properties) {
+		return new CridJacksonModule(properties.getJackson().isIdsAsStrings());
 	}
 
 }

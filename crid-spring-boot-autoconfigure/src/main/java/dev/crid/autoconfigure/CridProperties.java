@@ -71,6 +71,16 @@ public class CridProperties {
 	private final Registry registry = new Registry();
 
 	/**
+	 * How crid IDs are written as JSON.
+	 */
+	private final Jackson jackson = new Jackson();
+
+	/**
+	 * How Spring MVC and WebFlux applications answer requests that crid cannot serve.
+	 */
+	private final Web web = new Web();
+
+	/**
 	 * Returns whether crid is auto-configured.
 	 * @return {@code true} unless switched off
 	 */
@@ -204,6 +214,125 @@ public class CridProperties {
 	 */
 	public Registry getRegistry() {
 		return this.registry;
+	}
+
+	/**
+	 * Returns the JSON settings.
+	 * @return the JSON settings
+	 */
+	public Jackson getJackson() {
+		return this.jackson;
+	}
+
+	/**
+	 * Returns the web settings.
+	 * @return the web settings
+	 */
+	public Web getWeb() {
+		return this.web;
+	}
+
+	/**
+	 * How Spring MVC and WebFlux applications answer requests that crid cannot serve.
+	 */
+	public static class Web {
+
+		/**
+		 * crid's RFC 9457 problem details.
+		 */
+		private final ProblemDetails problemDetails = new ProblemDetails();
+
+		/**
+		 * Retry-After sent with a 503 answer when no ID could be handed out, in whole seconds (rounded up).
+		 */
+		private Duration retryAfter = Duration.ofSeconds(5);
+
+		/**
+		 * Returns the problem-details settings.
+		 * @return the problem-details settings
+		 */
+		public ProblemDetails getProblemDetails() {
+			return this.problemDetails;
+		}
+
+		/**
+		 * Returns the Retry-After sent with a 503 answer.
+		 * @return the delay
+		 */
+		public Duration getRetryAfter() {
+			return this.retryAfter;
+		}
+
+		/**
+		 * Sets the Retry-After sent with a 503 answer.
+		 * @param retryAfter the delay, rounded up to whole seconds, at least one
+		 */
+		public void setRetryAfter(Duration retryAfter) {
+			this.retryAfter = retryAfter;
+		}
+
+	}
+
+	/**
+	 * crid's RFC 9457 problem details for Spring MVC and WebFlux.
+	 */
+	public static class ProblemDetails {
+
+		/**
+		 * Whether crid answers a request whose handler failed with a CridException (no ID could be handed
+		 * out, e.g. the registry stayed unreachable past the allocation timeout) with 503 Service
+		 * Unavailable, Retry-After and a problem detail, and a malformed CridId request parameter with 400
+		 * and a problem detail naming the parameter and the reason. An application's own exception handling
+		 * for CridException wins either way.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Returns whether crid's problem details are on.
+		 * @return {@code true} unless switched off
+		 */
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		/**
+		 * Sets whether crid's problem details are on.
+		 * @param enabled {@code false} to leave these failures to Spring's own handling
+		 */
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * How crid IDs are written as JSON.
+	 */
+	public static class Jackson {
+
+		/**
+		 * Whether long and Long properties annotated @Crid (dev.crid.hibernate.Crid) are written as JSON
+		 * strings and read from strings or numbers, so that JavaScript clients, whose numbers are exact only
+		 * up to 2^53, see every ID exactly. CridId values are written as strings either way.
+		 */
+		private boolean idsAsStrings = true;
+
+		/**
+		 * Returns whether {@code @Crid} properties are written as JSON strings.
+		 * @return {@code true} unless switched off
+		 */
+		public boolean isIdsAsStrings() {
+			return this.idsAsStrings;
+		}
+
+		/**
+		 * Sets whether {@code @Crid} properties are written as JSON strings.
+		 * @param idsAsStrings {@code false} to write them as JSON numbers
+		 */
+		public void setIdsAsStrings(boolean idsAsStrings) {
+			this.idsAsStrings = idsAsStrings;
+		}
+
 	}
 
 	/**

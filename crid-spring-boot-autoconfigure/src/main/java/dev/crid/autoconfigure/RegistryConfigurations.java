@@ -52,7 +52,8 @@ final class RegistryConfigurations {
 
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
-		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources, CridProperties properties) {
+		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources,
+				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
 			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
 			Duration retention = jdbc.getRetention();
 			if (retention != null && !retention.isZero() && properties.getMaxClockSkew() != null
@@ -60,7 +61,8 @@ final class RegistryConfigurations {
 				throw ConfigurationProblems.retentionWithinClockSkew(retention, properties.getMaxClockSkew());
 			}
 			try {
-				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(dataSources, properties)))
+				DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
+				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 					.tableName(jdbc.getTableName())
 					.queryTimeout(jdbc.getQueryTimeout())
 					.retention(retention)
@@ -74,19 +76,25 @@ final class RegistryConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		SchemaInitializer cridSchemaInitializer(JdbcTemplateRegistry cridRegistry, ObjectProvider<DataSource> dataSources,
-				CridProperties properties) {
-			return new SchemaInitializer(cridRegistry, dataSource(dataSources, properties),
+				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
+			return new SchemaInitializer(cridRegistry, dataSource(dataSources, cridDataSource, properties),
 					properties.getRegistry().getJdbc().getInitializeSchema());
 		}
 
-		private static DataSource dataSource(ObjectProvider<DataSource> dataSources, CridProperties properties) {
-			DataSource dataSource = dataSources.getIfUnique();
+		/**
+		 * Returns the DataSource qualified with {@link CridDataSource}, else the only or primary one.
+		 */
+		private static DataSource dataSource(ObjectProvider<DataSource> dataSources,
+				ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
+			DataSource dataSource = cridDataSource.getIfAvailable(dataSources::getIfUnique);
 			if (dataSource == null) {
 				throw new CridConfigurationException(
 						"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase()
-								+ " but the application has several DataSource beans and none is @Primary, "
-								+ "so crid cannot tell which database holds its registry table.",
-						"Mark one DataSource bean @Primary, or define your own dev.crid.Registry bean, e.g. "
+								+ " but the application has several DataSource beans, none is @CridDataSource and "
+								+ "none is @Primary, so crid cannot tell which database holds its registry table.",
+						"Annotate the DataSource bean that should hold crid's registry table with "
+								+ "@dev.crid.autoconfigure.CridDataSource, or mark one DataSource bean @Primary, or "
+								+ "define your own dev.crid.Registry bean, e.g. "
 								+ "new JdbcTemplateRegistry(new JdbcTemplate(theDataSource)).",
 						null);
 			}

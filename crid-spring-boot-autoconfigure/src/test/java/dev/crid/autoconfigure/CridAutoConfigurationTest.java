@@ -174,11 +174,13 @@ class CridAutoConfigurationTest {
 	}
 
 	@Test
-	void failsWithSeveralDataSourcesAndNoPrimary() {
+	void failsWithSeveralDataSourcesNeitherQualifiedNorPrimary() {
 		this.runner.withUserConfiguration(TwoDataSources.class).run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).contains("several DataSource beans");
-			assertThat(analysis.getAction()).contains("@Primary");
+			assertThat(analysis.getDescription()).contains("several DataSource beans, none is @CridDataSource and "
+					+ "none is @Primary");
+			assertThat(analysis.getAction()).contains("with @dev.crid.autoconfigure.CridDataSource")
+				.contains("@Primary");
 		});
 	}
 

@@ -28,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "management.endpoints.web.exposure.include=crid,health,metrics",
 				"management.endpoint.health.show-details=always", "spring.web.error.include-message=always",
 				"crid.registry.type=memory",
-				"spring.autoconfigure.exclude=org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration" })
+				"spring.autoconfigure.exclude="
+						+ "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration,"
+						+ "org.springframework.boot.data.jpa.autoconfigure.DataJpaRepositoriesAutoConfiguration" })
 class CridEndpointWebIntegrationTest {
 
 	private final HttpClient http = HttpClient.newHttpClient();

@@ -32,7 +32,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.max-clock-skew", "crid.registry.type", "crid.registry.jdbc.table-name",
-				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention");
+				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention",
+				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -56,6 +57,10 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
 			.isEqualTo("embedded");
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
+		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
+		assertThat(properties.get("crid.web.problem-details.enabled").get("defaultValue").asBoolean()).isTrue();
+		assertThat(duration(properties, "crid.web.retry-after"))
+			.isEqualTo(new CridProperties().getWeb().getRetryAfter());
 	}
 
 	@Test
@@ -76,6 +81,9 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
 		assertThat(properties.getMaxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 		assertThat(properties.getRegistry().getJdbc().getRetention()).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
+		assertThat(properties.getJackson().isIdsAsStrings()).isTrue();
+		assertThat(properties.getWeb().getProblemDetails().isEnabled()).isTrue();
+		assertThat(properties.getWeb().getRetryAfter()).isEqualTo(Duration.ofSeconds(5));
 	}
 
 	private static Duration duration(Map<String, JsonNode> properties, String name) {

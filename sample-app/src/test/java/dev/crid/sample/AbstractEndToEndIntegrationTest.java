@@ -6,8 +6,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.crid.sample.web.RequestSizeLimit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
@@ -116,6 +118,105 @@ abstract class AbstractEndToEndIntegrationTest {
 		SampleApi.Response response = api().post("/orders", "{\"customer\":\"Ada\",\"items\":[]}");
 		assertThat(response.status()).isEqualTo(400);
 		assertThat(response.json().get("detail").stringValue()).isEqualTo("items must hold at least one item");
+	}
+
+	@Test
+	void takesACustomerNameAsLongAsItsColumnAndRefusesOneCharacterMore() {
+		assertThat(api().createOrder("a".repeat(255), "pen").get("customer").stringValue()).hasSize(255);
+		SampleApi.Response response = api().post("/orders", order("\"" + "a".repeat(256) + "\"", "\"pen\"", "1"));
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.json().get("detail").stringValue()).isEqualTo("customer must be at most 255 characters");
+		assertThat(response.json().at("/errors/0/field").stringValue()).isEqualTo("customer");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+			{"items":[{"product":"pen","quantity":1}]}               | customer must not be blank
+			{"customer":" ","items":[{"product":"pen","quantity":1}]} | customer must not be blank
+			{"customer":"Ada"}                                        | items must hold at least one item
+			{"customer":"Ada","items":[null]}                         | items[0] must not be null
+			{"customer":"Ada","items":[{"quantity":1}]}               | items[0].product must not be blank
+			{"customer":"Ada","items":[{"product":"pen"}]}            | items[0].quantity must not be null
+			""")
+	void namesTheMissingOrBlankField(String body, String detail) {
+		assertProblem(api().post("/orders", body), 400, detail);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			0     | items[0].quantity must be at least 1
+			-3    | items[0].quantity must be at least 1
+			10001 | items[0].quantity must be at most 10000
+			""")
+	void namesABadQuantityAndTheBound(String quantity, String detail) {
+		assertThat(api().createOrder("Ada", "pen").at("/items/0/quantity").asInt()).isEqualTo(1);
+		assertThat(api().post("/orders", order("\"Ada\"", "\"pen\"", "10000")).status()).isEqualTo(201);
+		assertProblem(api().post("/orders", order("\"Ada\"", "\"pen\"", quantity)), 400, detail);
+	}
+
+	@Test
+	void reportsEveryInvalidFieldAtOnce() {
+		SampleApi.Response response = api().post("/orders", order("\"\"", "\"\"", "0"));
+		assertProblem(response, 400,
+				"customer must not be blank; items[0].product must not be blank; items[0].quantity must be at least 1");
+		assertThat(response.json().get("errors")).hasSize(3);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
+			"two"      | Cannot deserialize value of type `java.lang.Integer` from String "two"
+			1.5        | Cannot coerce Floating-point value (1.5)
+			3000000000 | Numeric value (3000000000) out of range of `int` (-2147483648 - 2147483647)
+			""")
+	void saysWhyAQuantityIsUnreadable(String quantity, String reason) {
+		SampleApi.Response response = api().post("/orders", order("\"Ada\"", "\"pen\"", quantity));
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.json().get("detail").stringValue())
+			.startsWith("Unreadable JSON at items[0].quantity: " + reason);
+	}
+
+	@Test
+	void saysWhereJsonThatIsNotJsonBreaksOff() {
+		assertProblem(api().post("/orders", "{\"customer\": \"Ada\", \"items\": ["), 400,
+				"Unreadable JSON at items: Unexpected end-of-input: expected close marker for Array");
+		assertThat(api().post("/orders", "{\"customer\": Ada}").json().get("detail").stringValue())
+			.startsWith("Unreadable JSON at line 1, column 14: Unrecognized token 'Ada'");
+		assertThat(api().post("/orders", "").json().get("detail").stringValue())
+			.contains("Required request body is missing");
+	}
+
+	@Test
+	void refusesATwentyMegabyteBodyWithoutReadingIt() {
+		SampleApi.Response response = api().postHeadOnly("/orders", 20L * 1024 * 1024);
+		assertThat(response.status()).isEqualTo(413);
+		assertThat(response.body()).contains("\"detail\":\"The request body is larger than 65536 bytes\"");
+	}
+
+	@Test
+	void takesABodyOfTheLargestSizeAndRefusesOneByteMore() {
+		String order = order("\"Ada\"", "\"pen\"", "1");
+		String padded = order + " ".repeat(RequestSizeLimit.MAX_BYTES - order.length());
+		assertThat(api().post("/orders", padded).status()).isEqualTo(201);
+		assertThat(api().postHeadOnly("/orders", RequestSizeLimit.MAX_BYTES + 1).status()).isEqualTo(413);
+	}
+
+	@Test
+	void refusesALargeBodySentInChunksOnceItPassesTheBound() {
+		String order = order("\"" + "a".repeat(200_000) + "\"", "\"pen\"", "1");
+		SampleApi.Response response = api().postChunked("/orders", order);
+		assertThat(response.status()).isEqualTo(413);
+		assertThat(response.body()).contains("The request body is larger than 65536 bytes");
+		assertThat(api().postChunked("/orders", order("\"Ada\"", "\"pen\"", "1")).status()).isEqualTo(201);
+	}
+
+	private static String order(String customer, String product, String quantity) {
+		return "{\"customer\":" + customer + ",\"items\":[{\"product\":" + product + ",\"quantity\":" + quantity
+				+ "}]}";
+	}
+
+	private static void assertProblem(SampleApi.Response response, int status, String detail) {
+		assertThat(response.status()).as(response.body()).isEqualTo(status);
+		assertThat(response.json().get("detail").stringValue()).isEqualTo(detail);
 	}
 
 	@Test

@@ -24,9 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The executable jar that {@code mvn package} builds starts with {@code java -jar}, answers on its port
  * and stops when asked. Run by Failsafe after packaging; the jar's path comes in the system property
- * {@code sample.jar}.
+ * {@code sample.jar}. With {@code sample.aot=true}, which the {@code native} profile sets after Spring's
+ * ahead-of-time processing, the jar is started in AOT mode ({@code -Dspring.aot.enabled=true}), as a
+ * native image would run it.
  */
 class PackagedJarIT {
+
+	private static final boolean AOT = Boolean.getBoolean("sample.aot");
 
 	private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
 
@@ -45,11 +49,12 @@ class PackagedJarIT {
 	void startsWithJavaJarAnswersOnItsPortAndStopsOnSigterm() throws Exception {
 		Path jar = Paths.get(System.getProperty("sample.jar", "target/sample-app.jar"));
 		assertThat(jar).as("the packaged jar (run mvn package first)").isRegularFile();
-		Path log = jar.resolveSibling("packaged-jar-it.log");
+		Path log = jar.resolveSibling(AOT ? "packaged-jar-aot-it.log" : "packaged-jar-it.log");
 		String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
 		// server.port=0 lets the server take a free port, which it logs; that avoids racing for one.
 		// C1 only: the JVM starts faster on a busy machine; the jar is what is being tested, not the JIT.
-		this.process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-jar", jar.toString(), "--server.port=0")
+		this.process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Dspring.aot.enabled=" + AOT, "-jar",
+				jar.toString(), "--server.port=0")
 			.redirectErrorStream(true)
 			.start();
 		CompletableFuture<Integer> port = new CompletableFuture<>();
@@ -64,13 +69,17 @@ class PackagedJarIT {
 		JsonNode order = api.createOrder("Margaret", "guidance computer");
 		String id = order.get("id").stringValue();
 		assertThat(api.get("/orders/" + id).json()).isEqualTo(order);
-		assertThat(api.get("/ids/" + id).status()).isEqualTo(200);
+		SampleApi.Response decoded = api.get("/ids/" + id);
+		assertThat(decoded.status()).isEqualTo(200);
+		assertThat(decoded.json().get("id").stringValue()).isEqualTo(id);
+		assertThat(decoded.json().get("sequence").asLong()).isEqualTo(Long.parseLong(id) & 0xFFFF_FFFFL);
 
 		// SIGTERM through the handle: Process.destroy() would also close the pipe and lose the shutdown log.
 		this.process.toHandle().destroy();
 		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).as("the application stops on SIGTERM").isTrue();
 		copier.join(Duration.ofSeconds(10).toMillis());
-		assertThat(Files.readString(log)).contains("Started SampleApplication", "Graceful shutdown complete");
+		assertThat(Files.readString(log)).contains("Started SampleApplication", "Graceful shutdown complete")
+			.contains(AOT ? "Starting AOT-processed SampleApplication" : "Starting SampleApplication");
 	}
 
 	private static void copyOutput(Process process, Path log, CompletableFuture<Integer> port) {

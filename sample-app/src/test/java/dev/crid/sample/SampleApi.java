@@ -1,8 +1,13 @@
 package dev.crid.sample;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -25,9 +30,12 @@ final class SampleApi {
 		.connectTimeout(Duration.ofSeconds(5))
 		.build();
 
+	private final int port;
+
 	private final String baseUrl;
 
 	SampleApi(int port) {
+		this.port = port;
 		this.baseUrl = "http://localhost:" + port;
 	}
 
@@ -55,6 +63,90 @@ final class SampleApi {
 		return send(HttpRequest.newBuilder(uri(path))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(body)));
+	}
+
+	/**
+	 * Sends only the head of a JSON POST that announces {@code contentLength} bytes, never the body, and
+	 * reads the answer: a server that waited for the body would not answer within the read timeout.
+	 */
+	Response postHeadOnly(String path, long contentLength) {
+		return raw("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Content-Length: " + contentLength + "\r\nConnection: close\r\n\r\n", new byte[0]);
+	}
+
+	/**
+	 * Sends a JSON POST whose body goes out in chunks, without a {@code Content-Length}, and reads the
+	 * answer.
+	 */
+	Response postChunked(String path, String body) {
+		ByteArrayOutputStream chunks = new ByteArrayOutputStream();
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		for (int offset = 0; offset < bytes.length; offset += 8192) {
+			int length = Math.min(8192, bytes.length - offset);
+			chunks.writeBytes((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+			chunks.write(bytes, offset, length);
+			chunks.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+		}
+		chunks.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+		return raw("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+				+ "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n", chunks.toByteArray());
+	}
+
+	/**
+	 * Writes a request byte for byte on a socket of its own and reads one answer: its head, then as many
+	 * bytes as its {@code Content-Length} says, or its chunks.
+	 */
+	private Response raw(String head, byte[] body) {
+		try (Socket socket = new Socket("localhost", this.port)) {
+			socket.setSoTimeout((int) Duration.ofSeconds(20).toMillis());
+			OutputStream out = socket.getOutputStream();
+			out.write(head.getBytes(StandardCharsets.US_ASCII));
+			try {
+				out.write(body);
+				out.flush();
+			}
+			catch (IOException ex) {
+				// The server may answer, and close, before it has taken the whole body: read what it said.
+			}
+			InputStream in = socket.getInputStream();
+			String responseHead = readLine(in);
+			int status = Integer.parseInt(responseHead.substring(9, 12));
+			long contentLength = -1;
+			for (String header = readLine(in); !header.isEmpty(); header = readLine(in)) {
+				if (header.toLowerCase().startsWith("content-length:")) {
+					contentLength = Long.parseLong(header.substring(15).strip());
+				}
+			}
+			ByteArrayOutputStream received = new ByteArrayOutputStream();
+			if (contentLength >= 0) {
+				received.writeBytes(in.readNBytes((int) contentLength));
+			}
+			else {
+				int size = Integer.parseInt(readLine(in), 16);
+				while (size > 0) {
+					received.writeBytes(in.readNBytes(size));
+					readLine(in);
+					size = Integer.parseInt(readLine(in), 16);
+				}
+			}
+			return new Response(status, null, received.toString(StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static String readLine(InputStream in) throws IOException {
+		StringBuilder line = new StringBuilder();
+		for (int b = in.read(); b != '\n'; b = in.read()) {
+			if (b < 0) {
+				throw new IOException("The server closed the connection mid-line: " + line);
+			}
+			if (b != '\r') {
+				line.append((char) b);
+			}
+		}
+		return line.toString();
 	}
 
 	private URI uri(String path) {

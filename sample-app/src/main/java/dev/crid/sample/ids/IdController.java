@@ -23,14 +23,14 @@ public class IdController {
 
 	/**
 	 * Decodes an ID.
-	 * @param id the ID, in decimal
-	 * @return its timestamp and sequence number; 400 if the ID is not a non-negative decimal {@code long}
+	 * @param id the ID, in decimal (crid binds it; one that is not a non-negative decimal {@code long} is
+	 * a 400 with the reason)
+	 * @return its timestamp and sequence number
 	 */
 	@GetMapping("/ids/{id}")
-	public DecodedId decode(@PathVariable String id) {
-		CridId cridId = IdParameter.parse(id);
-		ParsedId parsed = this.parser.parse(cridId);
-		return new DecodedId(cridId, parsed.timestamp(), parsed.sequence());
+	public DecodedId decode(@PathVariable CridId id) {
+		ParsedId parsed = this.parser.parse(id);
+		return new DecodedId(id, parsed.timestamp(), parsed.sequence());
 	}
 
 }

@@ -4,7 +4,7 @@ import java.net.URI;
 import java.util.List;
 
 import dev.crid.CridId;
-import dev.crid.sample.ids.IdParameter;
+import jakarta.validation.Valid;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -35,28 +35,23 @@ public class OrderController {
 	/**
 	 * {@code POST /orders}: places an order.
 	 * @param request the customer and the items
-	 * @return 201 with the order and its {@code Location}, or 400 with the reason
+	 * @return 201 with the order and its {@code Location}, or 400 naming every invalid field
 	 */
 	@PostMapping
-	public ResponseEntity<OrderView> create(@RequestBody NewOrder request) {
-		String problem = request.problem();
-		if (problem != null) {
-			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, problem);
-		}
+	public ResponseEntity<OrderView> create(@Valid @RequestBody NewOrder request) {
 		OrderView order = this.orders.create(request);
 		return ResponseEntity.created(URI.create("/orders/" + order.id())).body(order);
 	}
 
 	/**
 	 * {@code GET /orders/{id}}: fetches an order.
-	 * @param id the order's ID, in decimal
-	 * @return the order; 404 if there is none, 400 if the ID is malformed
+	 * @param id the order's ID, in decimal (crid binds it; a malformed one is a 400 with the reason)
+	 * @return the order; 404 if there is none
 	 */
 	@GetMapping("/{id}")
-	public OrderView find(@PathVariable String id) {
-		CridId orderId = IdParameter.parse(id);
-		return this.orders.find(orderId)
-			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No order with ID " + orderId));
+	public OrderView find(@PathVariable CridId id) {
+		return this.orders.find(id)
+			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No order with ID " + id));
 	}
 
 	/**

@@ -35,7 +35,7 @@ public class OrderService {
 
 	/**
 	 * Places an order.
-	 * @param request the order, already checked with {@link NewOrder#problem()}
+	 * @param request the order, already validated
 	 * @return the saved order, with its IDs
 	 */
 	@Transactional

@@ -1,0 +1,113 @@
+package dev.crid.autoconfigure;
+
+import java.io.IOException;
+import java.lang.reflect.Member;
+import java.util.List;
+
+import dev.crid.hibernate.Crid;
+import dev.crid.hibernate.CridGeneratorIntegrator;
+import dev.crid.hibernate.CridIdentifierGenerator;
+import dev.crid.hibernate.CridTypeContributor;
+import org.hibernate.generator.GeneratorCreationContext;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.TypeReference;
+import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
+import org.springframework.beans.factory.aot.AotServices;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link CridRuntimeHints}: everything crid loads reflectively or from the classpath is declared
+ * for a native image, and the registrar is found where Spring's AOT processing looks.
+ */
+class CridRuntimeHintsTest {
+
+	private final RuntimeHints hints = hints(getClass().getClassLoader());
+
+	@Test
+	void isRegisteredInAotFactories() {
+		assertThat(AotServices.factories().load(RuntimeHintsRegistrar.class))
+			.hasAtLeastOneElementOfType(CridRuntimeHints.class);
+	}
+
+	@Test
+	void keepsEverySchemaScriptThatCridJdbcShips() throws IOException {
+		Resource[] scripts = new PathMatchingResourcePatternResolver()
+			.getResources("classpath*:dev/crid/jdbc/schema-*.sql");
+		assertThat(scripts).extracting(Resource::getFilename)
+			.contains("schema-postgresql.sql", "schema-mariadb.sql", "schema-mysql.sql", "schema-h2.sql",
+					"schema-generic.sql");
+		for (Resource script : scripts) {
+			assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/" + script.getFilename()))
+				.as(script.getFilename())
+				.accepts(this.hints);
+		}
+		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/other.sql")).rejects(this.hints);
+	}
+
+	@Test
+	void keepsBothConstructorsHibernateCreatesTheGeneratorWith() throws NoSuchMethodException {
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onConstructorInvocation(CridIdentifierGenerator.class.getConstructor(Crid.class, Member.class,
+					GeneratorCreationContext.class)))
+			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onConstructorInvocation(CridIdentifierGenerator.class.getConstructor())).accepts(this.hints);
+	}
+
+	@Test
+	void keepsTheServicesHibernateLoadsFromCridHibernate() throws NoSuchMethodException {
+		for (String service : List.of("org.hibernate.boot.model.TypeContributor",
+				"org.hibernate.integrator.spi.Integrator")) {
+			assertThat(RuntimeHintsPredicates.resource().forResource("META-INF/services/" + service))
+				.accepts(this.hints);
+		}
+		for (Class<?> provider : List.of(CridTypeContributor.class, CridGeneratorIntegrator.class)) {
+			assertThat(RuntimeHintsPredicates.reflection().onConstructorInvocation(provider.getConstructor()))
+				.accepts(this.hints);
+		}
+	}
+
+	@Test
+	void keepsTheJacksonModulesConstructors() {
+		assertThat(CridJacksonModule.class.getConstructors()).hasSize(2).allSatisfy((constructor) -> assertThat(
+				RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
+			.accepts(this.hints));
+	}
+
+	@Test
+	void keepsTheClassesWhosePresenceIsCheckedByName() {
+		for (String name : List.of(RegistryConfigurations.JDBC_REGISTRY_CLASS,
+				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
+				CridJacksonModule.CRID_ANNOTATION_CLASS)) {
+			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name)))
+				.as(name)
+				.accepts(this.hints);
+		}
+	}
+
+	@Test
+	void declaresNothingForModulesThatAreAbsent() {
+		RuntimeHints without = hints(
+				new FilteredClassLoader("dev.crid.jdbc.", "dev.crid.hibernate.", "tools.jackson."));
+		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/schema-h2.sql")).rejects(without);
+		assertThat(RuntimeHintsPredicates.reflection().onType(CridIdentifierGenerator.class)).rejects(without);
+		assertThat(RuntimeHintsPredicates.reflection().onType(CridJacksonModule.class)).rejects(without);
+		TypeReference jdbcTemplate = TypeReference.of(RegistryConfigurations.JDBC_TEMPLATE_CLASS);
+		assertThat(RuntimeHintsPredicates.reflection().onType(jdbcTemplate)).as("spring-jdbc, still present")
+			.accepts(without);
+	}
+
+	private static RuntimeHints hints(ClassLoader classLoader) {
+		RuntimeHints hints = new RuntimeHints();
+		new CridRuntimeHints().registerHints(hints, classLoader);
+		return hints;
+	}
+
+}

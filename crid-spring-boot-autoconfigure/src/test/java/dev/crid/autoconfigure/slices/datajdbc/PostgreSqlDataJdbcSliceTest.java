@@ -1,0 +1,35 @@
+package dev.crid.autoconfigure.slices.datajdbc;
+
+import dev.crid.autoconfigure.slices.PostgreSqlSlice;
+import dev.crid.jdbc.JdbcDialect;
+import org.junit.jupiter.api.AfterAll;
+
+import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase;
+import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase.Replace;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * {@code @DataJdbcTest} with crid on PostgreSQL instead of the embedded database.
+ */
+@AutoConfigureTestDatabase(replace = Replace.NONE)
+class PostgreSqlDataJdbcSliceTest extends DataJdbcSliceTest {
+
+	private static final String REGISTRY_TABLE = "crid_slice_data_jdbc_allocations";
+
+	@DynamicPropertySource
+	static void postgreSql(DynamicPropertyRegistry properties) {
+		PostgreSqlSlice.register(properties, REGISTRY_TABLE);
+	}
+
+	@AfterAll
+	static void dropTables() {
+		PostgreSqlSlice.drop(REGISTRY_TABLE, Shipment.TABLE);
+	}
+
+	@Override
+	JdbcDialect expectedDialect() {
+		return JdbcDialect.POSTGRESQL;
+	}
+
+}

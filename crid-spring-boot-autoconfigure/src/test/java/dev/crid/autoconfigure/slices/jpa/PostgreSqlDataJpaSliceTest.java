@@ -1,0 +1,36 @@
+package dev.crid.autoconfigure.slices.jpa;
+
+import dev.crid.autoconfigure.slices.PostgreSqlSlice;
+import dev.crid.jdbc.JdbcDialect;
+import org.junit.jupiter.api.AfterAll;
+
+import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase;
+import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase.Replace;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * {@code @DataJpaTest} with crid on PostgreSQL instead of the embedded database.
+ */
+@AutoConfigureTestDatabase(replace = Replace.NONE)
+class PostgreSqlDataJpaSliceTest extends DataJpaSliceTest {
+
+	private static final String REGISTRY_TABLE = "crid_slice_jpa_allocations";
+
+	@DynamicPropertySource
+	static void postgreSql(DynamicPropertyRegistry properties) {
+		PostgreSqlSlice.register(properties, REGISTRY_TABLE);
+		properties.add("spring.jpa.hibernate.ddl-auto", () -> "create-drop");
+	}
+
+	@AfterAll
+	static void dropTables() {
+		PostgreSqlSlice.drop(REGISTRY_TABLE, "crid_slice_invoices");
+	}
+
+	@Override
+	JdbcDialect expectedDialect() {
+		return JdbcDialect.POSTGRESQL;
+	}
+
+}
