@@ -37,6 +37,7 @@ public class CridJacksonModule extends SimpleModule {
 	private static final boolean CRID_ANNOTATION_PRESENT = ClassUtils.isPresent(CRID_ANNOTATION_CLASS,
 			CridJacksonModule.class.getClassLoader());
 
+	/** Whether {@code @Crid} properties are written as JSON strings ({@code crid.jackson.ids-as-strings}). */
 	private final boolean cridPropertiesAsStrings;
 
 	/**
