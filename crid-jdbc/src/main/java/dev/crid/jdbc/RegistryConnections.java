@@ -15,7 +15,8 @@ import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
  *
  * <p>A plain {@link DataSource} (a connection pool) hands out a fresh connection whatever transaction the
  * thread is in; only a transaction-aware proxy returns the transaction's connection, so the registry
- * works on the data source behind such a proxy. The work is bounded by the pool's own connection
+ * works on the data source behind such a proxy. While a HikariCP pool holds no connection at all (after
+ * an outage), it connects straight to the database instead ({@link PoolBypass}). The work is bounded by the pool's own connection
  * timeout while it waits for a connection, then by the statements' query timeout, and by a network
  * timeout slightly longer than that, so a server that stops answering cannot hold the thread forever.
  */
@@ -28,10 +29,13 @@ final class RegistryConnections {
 
 	private final DataSource dataSource;
 
+	private final PoolBypass bypass;
+
 	private final int networkTimeoutMillis;
 
 	RegistryConnections(DataSource dataSource, Duration timeout) {
 		this.dataSource = outsideTransactions(dataSource);
+		this.bypass = PoolBypass.of(this.dataSource);
 		this.networkTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis() + NETWORK_TIMEOUT_GRACE_MILLIS);
 	}
 
@@ -49,7 +53,7 @@ final class RegistryConnections {
 	 * @throws SQLException as thrown by the work or by the data source
 	 */
 	<T> T run(Work<T> work) throws SQLException {
-		try (Connection connection = this.dataSource.getConnection()) {
+		try (Connection connection = connection()) {
 			int previousTimeout = applyNetworkTimeout(connection);
 			try {
 				return work.run(connection);
@@ -58,6 +62,11 @@ final class RegistryConnections {
 				restoreNetworkTimeout(connection, previousTimeout);
 			}
 		}
+	}
+
+	private Connection connection() throws SQLException {
+		Connection direct = (this.bypass != null) ? this.bypass.connectionIfPoolIsEmpty() : null;
+		return (direct != null) ? direct : this.dataSource.getConnection();
 	}
 
 	private int applyNetworkTimeout(Connection connection) {
