@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A block of sequence numbers reserved for one timestamp, served by handing out offsets from zero. The
- * only shared write is one atomic increment per ID; threads that draw an offset past the end have found
- * the block exhausted.
+ * A block of sequence numbers reserved for one timestamp, served by handing out offsets from zero: to
+ * threads a {@link Slice} at a time, or all at once to a bulk request. The only shared write is one atomic
+ * add per slice or request; threads that draw an offset past the end have found the block exhausted.
  */
 final class Block {
 
@@ -33,28 +33,34 @@ final class Block {
 	/** How many IDs the block holds; 0 for the placeholder blocks of a new or closed node. */
 	final long size;
 
-	/** The offset whose taker asks for the next block, or {@link #NO_TRIGGER}. */
-	final long trigger;
+	/**
+	 * The offset whose taker asks for the next block, or {@link #NO_TRIGGER}; set when the block is
+	 * installed, before it is published.
+	 */
+	long trigger = NO_TRIGGER;
+
+	/** When the block was installed ({@link System#nanoTime()}), or 0 before. */
+	long installedAt;
 
 	@SuppressWarnings("unused") // written through TAKEN
 	private volatile long taken;
 
-	Block(long timestamp, long firstId, long size, long trigger) {
+	Block(long timestamp, long firstId, long size) {
 		this.timestamp = timestamp;
 		this.firstId = firstId;
 		this.size = size;
-		this.trigger = trigger;
 	}
 
 	static Block empty() {
-		return new Block(0, 0, 0, NO_TRIGGER);
+		return new Block(0, 0, 0);
 	}
 
 	/**
-	 * Takes the next offset; an offset at or past {@link #size} means the block is exhausted.
+	 * Takes the next {@code count} offsets and returns the first; one at or past {@link #size} means the
+	 * block is exhausted, and fewer than {@code count} may be left before it.
 	 */
-	long take() {
-		return (long) TAKEN.getAndAdd(this, 1L);
+	long take(long count) {
+		return (long) TAKEN.getAndAdd(this, count);
 	}
 
 	long issued() {

@@ -26,10 +26,6 @@ final class BlockAllocator {
 
 	private final Clock clock;
 
-	private final long blockSize;
-
-	private final long threshold;
-
 	private final Duration maxClockSkew;
 
 	private final NodeStatistics statistics;
@@ -38,13 +34,11 @@ final class BlockAllocator {
 
 	private volatile boolean layoutChecked;
 
-	BlockAllocator(Registry registry, CridLayout layout, Clock clock, long blockSize, long threshold,
-			Duration maxClockSkew, NodeStatistics statistics) {
+	BlockAllocator(Registry registry, CridLayout layout, Clock clock, Duration maxClockSkew,
+			NodeStatistics statistics) {
 		this.registry = registry;
 		this.layout = layout;
 		this.clock = clock;
-		this.blockSize = blockSize;
-		this.threshold = threshold;
 		this.maxClockSkew = maxClockSkew;
 		this.statistics = statistics;
 	}
@@ -58,7 +52,7 @@ final class BlockAllocator {
 		while (true) {
 			Instant before = this.clock.instant();
 			long timestamp = this.layout.timestampAt(before);
-			Registry.Reservation reservation = reserve(timestamp, attempt);
+			Registry.Reservation reservation = reserve(timestamp, attempt.size(), attempt);
 			long start = reservation.start();
 			if (start < 0) {
 				throw new InvalidSequenceException("Registry " + this.registry + " returned start " + start
@@ -73,7 +67,7 @@ final class BlockAllocator {
 				attempt.waitingForNextSecond(-1);
 				continue;
 			}
-			Block block = block(timestamp, start);
+			Block block = block(timestamp, start, attempt.size());
 			if (this.reserved.record(timestamp, start, block.size)) {
 				return block;
 			}
@@ -106,10 +100,10 @@ final class BlockAllocator {
 		this.layoutChecked = true;
 	}
 
-	private Registry.Reservation reserve(long timestamp, Attempt attempt) {
+	private Registry.Reservation reserve(long timestamp, long size, Attempt attempt) {
 		attempt.registryCallStarted();
 		try {
-			Registry.Reservation reservation = this.registry.reserve(timestamp, this.blockSize);
+			Registry.Reservation reservation = this.registry.reserve(timestamp, size);
 			if (reservation == null) {
 				throw new RegistryException("Registry " + this.registry + " returned no reservation for timestamp "
 						+ timestamp);
@@ -120,7 +114,7 @@ final class BlockAllocator {
 			throw ex;
 		}
 		catch (RuntimeException ex) {
-			throw new RegistryException("Registry " + this.registry + " failed to reserve " + this.blockSize
+			throw new RegistryException("Registry " + this.registry + " failed to reserve " + size
 					+ " sequence numbers for timestamp " + timestamp + ": " + ex, ex);
 		}
 		finally {
@@ -160,20 +154,14 @@ final class BlockAllocator {
 				+ "the node moves on to the next second; other nodes may have been given those numbers too");
 	}
 
-	private Block block(long timestamp, long start) {
+	private Block block(long timestamp, long start, long wanted) {
 		long room = Math.min(this.layout.maxSequence(), LAST_SERVABLE) - start;
-		long size = (this.blockSize - 1 <= room) ? this.blockSize : room + 1;
-		long trigger = (this.threshold >= 1 && size >= this.threshold) ? size - this.threshold : Block.NO_TRIGGER;
-		return new Block(timestamp, this.layout.shiftTimestamp(timestamp) | start, size, trigger);
+		long size = (wanted - 1 <= room) ? wanted : room + 1;
+		return new Block(timestamp, this.layout.shiftTimestamp(timestamp) | start, size);
 	}
 
 	Duration maxClockSkew() {
 		return this.maxClockSkew;
-	}
-
-	/** Whether a block is so small that it should ask for the next one as soon as it is served. */
-	boolean wantsNextOnInstall(Block block) {
-		return this.threshold >= 1 && block.size < this.threshold;
 	}
 
 	private void awaitNextSecond(long current, long deadline, FailureSupplier failure) throws InterruptedException {
@@ -204,6 +192,9 @@ final class BlockAllocator {
 
 	/** What one allocation tells the node while it runs, so callers can tell a stuck call from a slow one. */
 	interface Attempt {
+
+		/** How many sequence numbers to reserve. */
+		long size();
 
 		/** The {@link System#nanoTime()} after which waiting for the next second gives up. */
 		long deadline();

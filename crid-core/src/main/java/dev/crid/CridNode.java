@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -76,6 +77,9 @@ public final class CridNode implements AutoCloseable {
 
 	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 10;
 
+	/** The most IDs a stripe sets aside at once. */
+	private static final long MAX_SLICE_SIZE = 256;
+
 	private static final long STUCK_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final CridLayout layout;
@@ -90,6 +94,9 @@ public final class CridNode implements AutoCloseable {
 
 	private final BlockAllocator allocator;
 
+	/** When to reserve ahead and how much; guarded by lock. */
+	private final Pacing pacing;
+
 	private final Executor executor;
 
 	private final ThreadPoolExecutor ownExecutor;
@@ -97,6 +104,13 @@ public final class CridNode implements AutoCloseable {
 	private final NodeStatistics statistics;
 
 	private final Consumer<? super RuntimeException> prefetchFailureHandler;
+
+	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
+
+	private final long sliceSize;
+
+	/** Offsets set aside in the stripes when the node closed: no caller will get them. */
+	private final LongAdder unservedOffsets = new LongAdder();
 
 	private final Object lock = new Object();
 
@@ -111,17 +125,22 @@ public final class CridNode implements AutoCloseable {
 
 	private long issuedInRetiredBlocks;
 
-	private boolean closed;
+	/** Written under the lock; read without it where a slice is set aside. */
+	private volatile boolean closed;
 
 	private CridNode(Builder builder, CridLayout layout) {
 		this.layout = layout;
 		this.parser = CridParser.of(layout);
 		this.blockSize = builder.blockSize;
 		this.threshold = builder.threshold;
+		// Small next to a block, so what stripes hold when the node stops is a small gap.
+		this.sliceSize = Math.max(1, Math.min(MAX_SLICE_SIZE, this.blockSize / (2L * this.stripes.count())));
 		this.timeoutNanos = builder.allocationTimeout.toNanos();
 		this.statistics = new NodeStatistics(builder.clock);
-		this.allocator = new BlockAllocator(builder.registry, layout, builder.clock, this.blockSize, this.threshold,
-				builder.maxClockSkew, this.statistics);
+		this.allocator = new BlockAllocator(builder.registry, layout, builder.clock, builder.maxClockSkew,
+				this.statistics);
+		long sequencesPerSecond = (layout.maxSequence() == Long.MAX_VALUE) ? Long.MAX_VALUE : layout.maxSequence() + 1;
+		this.pacing = new Pacing(this.blockSize, this.threshold, sequencesPerSecond);
 		this.prefetchFailureHandler = builder.prefetchFailureHandler;
 		if (builder.prefetchExecutor != null) {
 			this.executor = builder.prefetchExecutor;
@@ -164,15 +183,105 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public long nextId() {
-		Block block = this.current;
-		long offset = block.take();
-		if (offset < block.size) {
-			if (offset == block.trigger) {
-				requestPrefetch();
+		int stripe = this.stripes.forCurrentThread();
+		Slice slice = this.stripes.get(stripe);
+		if (slice != null) {
+			long offset = slice.take();
+			if (offset < slice.end) {
+				return slice.firstId + offset;
 			}
-			return block.firstId + offset;
 		}
-		return nextIdAfterExhausted(block);
+		return nextIdFromBlock(stripe, slice);
+	}
+
+	/**
+	 * Takes a slice of the current block for the caller's stripe, hands out its first ID and sets the rest
+	 * aside for the stripe's threads; waits for the next block when the current one is exhausted.
+	 */
+	private long nextIdFromBlock(int stripe, Slice usedUp) {
+		// One thread of the stripe refills it; others meanwhile take single IDs, so no slice is set aside
+		// in vain.
+		boolean refilling = usedUp != Slice.REFILLING && this.stripes.replace(stripe, usedUp, Slice.REFILLING);
+		try {
+			Wait wait = null;
+			while (true) {
+				Block block = this.current;
+				long wanted = refilling ? this.sliceSize : 1;
+				long start = block.take(wanted);
+				if (start < block.size) {
+					long end = Math.min(start + wanted, block.size);
+					reachedTrigger(block, start, end);
+					if (refilling && end - start > 1) {
+						this.stripes.set(stripe, new Slice(block, start + 1, end));
+						refilling = false;
+						if (this.closed) {
+							// Set aside while close() emptied the stripes: a closed node hands out nothing more.
+							this.unservedOffsets.add(this.stripes.clear());
+						}
+					}
+					return block.firstId + start;
+				}
+				if (wait == null) {
+					wait = new Wait(System.nanoTime() + this.timeoutNanos);
+				}
+				awaitNextBlock(block, wait);
+			}
+		}
+		finally {
+			if (refilling) {
+				this.stripes.replace(stripe, Slice.REFILLING, null);
+			}
+		}
+	}
+
+	/**
+	 * Returns {@code count} IDs, unique as those of {@link #nextId()}, taking them a block at a time: one
+	 * atomic step per block touched, reserving further blocks as needed. Each wait for a block is bounded
+	 * by the allocation timeout, as for {@code nextId()}; when one fails, the IDs taken so far are gaps.
+	 * @param count how many IDs, zero or more
+	 * @return the IDs, in no particular order
+	 * @throws IllegalArgumentException if the count is negative
+	 * @throws RegistryException as {@link #nextId()} does
+	 * @throws SequenceOverflowException as {@link #nextId()} does
+	 * @throws NodeClosedException if the node is closed
+	 */
+	public long[] nextIds(int count) {
+		if (count < 0) {
+			throw new IllegalArgumentException("count is " + count + " but must not be negative");
+		}
+		long[] ids = new long[count];
+		int filled = 0;
+		Wait wait = null;
+		while (filled < count) {
+			Block block = this.current;
+			long start = block.take(count - filled);
+			if (start < block.size) {
+				long end = Math.min(start + (count - filled), block.size);
+				reachedTrigger(block, start, end);
+				for (long offset = start; offset < end; offset++) {
+					ids[filled++] = block.firstId + offset;
+				}
+				wait = null;
+				continue;
+			}
+			if (wait == null) {
+				wait = new Wait(System.nanoTime() + this.timeoutNanos);
+			}
+			awaitNextBlock(block, wait);
+		}
+		return ids;
+	}
+
+	/** IDs left to hand out: in the current block, and set aside in the stripes. */
+	private long idsAtHand() {
+		return this.current.left() + this.stripes.unused(null);
+	}
+
+	/** Asks for the next block when offsets {@code [start, end)} of a block include its trigger. */
+	private void reachedTrigger(Block block, long start, long end) {
+		if (block.trigger >= start && block.trigger < end) {
+			requestPrefetch();
+		}
 	}
 
 	/**
@@ -200,7 +309,7 @@ public final class CridNode implements AutoCloseable {
 			if (this.closed) {
 				throw new NodeClosedException("warmUp() was called on a closed CridNode");
 			}
-			if (this.ready != null || this.current.left() > 0) {
+			if (this.ready != null || idsAtHand() > 0) {
 				return;
 			}
 			if (this.inflight == null) {
@@ -218,11 +327,12 @@ public final class CridNode implements AutoCloseable {
 		}
 	}
 
-	private long nextIdAfterExhausted(Block exhausted) {
-		long deadline = System.nanoTime() + this.timeoutNanos;
-		boolean stalled = false;
-		RuntimeException lastFailure = null;
-		long backoff = FIRST_RETRY_DELAY_NANOS;
+	/**
+	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead,
+	 * or waits for the allocation in flight, or starts one; within the wait's deadline, asks again after a
+	 * failure that may pass.
+	 */
+	private void awaitNextBlock(Block exhausted, Wait wait) {
 		while (true) {
 			Allocation toSubmit = null;
 			Allocation toAwait = null;
@@ -230,47 +340,39 @@ public final class CridNode implements AutoCloseable {
 				if (this.closed) {
 					throw new NodeClosedException("nextId() was called on a closed CridNode");
 				}
-				if (this.current == exhausted) {
-					if (this.ready != null) {
-						toSubmit = install(this.ready);
+				if (this.current != exhausted) {
+					return;
+				}
+				if (this.ready != null) {
+					toSubmit = install(this.ready);
+				}
+				else {
+					if (!wait.stalled) {
+						wait.stalled = true;
+						this.statistics.stalled();
 					}
-					else {
-						if (!stalled) {
-							stalled = true;
-							this.statistics.stalled();
-						}
-						if (this.inflight == null) {
-							toSubmit = begin(false);
-						}
-						toAwait = this.inflight;
-						toAwait.waiters++;
+					if (this.inflight == null) {
+						toSubmit = begin(false);
 					}
+					toAwait = this.inflight;
+					toAwait.waiters++;
 				}
 			}
 			if (toSubmit != null) {
 				submit(toSubmit);
 			}
-			if (toAwait != null) {
-				RuntimeException failure = awaitAndLeave(toAwait, deadline, lastFailure);
-				if (failure != null) {
-					if (!callerRetries(failure)) {
-						throw failure;
-					}
-					lastFailure = failure;
-					pauseBeforeRetry(toAwait, lastFailure, deadline, backoff);
-					backoff = Math.min(backoff * 2, MAX_RETRY_DELAY_NANOS);
-				}
-				continue;
+			if (toAwait == null) {
+				return;
 			}
-			Block block = this.current;
-			long offset = block.take();
-			if (offset < block.size) {
-				if (offset == block.trigger) {
-					requestPrefetch();
+			RuntimeException failure = awaitAndLeave(toAwait, wait.deadline, wait.lastFailure);
+			if (failure != null) {
+				if (!callerRetries(failure)) {
+					throw failure;
 				}
-				return block.firstId + offset;
+				wait.lastFailure = failure;
+				pauseBeforeRetry(toAwait, failure, wait.deadline, wait.backoff);
+				wait.backoff = Math.min(wait.backoff * 2, MAX_RETRY_DELAY_NANOS);
 			}
-			exhausted = block;
 		}
 	}
 
@@ -368,14 +470,16 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Serves the given block from now on; returns the allocation to submit when the block is too small to
-	 * ever reach its trigger, else {@code null}.
+	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
+	 * allocation to submit when the block should ask for its successor at once, else {@code null}.
 	 */
 	private Allocation install(Block block) {
-		this.issuedInRetiredBlocks += this.current.issued();
+		Block retired = this.current;
+		this.issuedInRetiredBlocks += retired.issued();
+		this.pacing.installing(retired, block, System.nanoTime());
 		this.current = block;
 		this.ready = null;
-		return (this.allocator.wantsNextOnInstall(block) && this.inflight == null) ? begin(true) : null;
+		return (block.trigger == 0 && this.inflight == null) ? begin(true) : null;
 	}
 
 	private void requestPrefetch() {
@@ -397,7 +501,7 @@ public final class CridNode implements AutoCloseable {
 
 	/** Marks an allocation as in flight; the caller submits it once it has released the lock. */
 	private Allocation begin(boolean prefetch) {
-		Allocation allocation = new Allocation(prefetch);
+		Allocation allocation = new Allocation(prefetch, this.pacing.allocationSize());
 		this.inflight = allocation;
 		return allocation;
 	}
@@ -524,6 +628,7 @@ public final class CridNode implements AutoCloseable {
 				this.inflight = null;
 			}
 			failuresBefore = this.statistics.succeeded(allocation.prefetch, nanos);
+			this.pacing.allocated(nanos);
 			if (!this.closed) {
 				this.ready = block;
 			}
@@ -554,7 +659,7 @@ public final class CridNode implements AutoCloseable {
 				failuresInRow = this.statistics.failed(allocation.prefetch, nanos, failure);
 				allocation.lastFailure = failure;
 				retry = mayRetry && ((allocation.waiters > 0) ? callerRetries(failure)
-						: backgroundRetries(failure) && this.current.left() > 0);
+						: backgroundRetries(failure) && idsAtHand() > 0);
 				if (!retry && this.inflight == allocation) {
 					this.inflight = null;
 				}
@@ -683,8 +788,10 @@ public final class CridNode implements AutoCloseable {
 	public CridStats stats() {
 		synchronized (this.lock) {
 			Block block = this.current;
-			return this.statistics.snapshot(this.issuedInRetiredBlocks + block.issued(), block.left(),
-					this.ready != null);
+			long issued = this.issuedInRetiredBlocks + block.issued() - this.stripes.unused(null)
+					- this.unservedOffsets.sum();
+			return this.statistics.snapshot(issued, idsAtHand(), this.ready != null, this.pacing.threshold(),
+					this.pacing.allocationSize());
 		}
 	}
 
@@ -714,6 +821,7 @@ public final class CridNode implements AutoCloseable {
 			this.closed = true;
 			this.issuedInRetiredBlocks += this.current.issued();
 			this.current = Block.empty();
+			this.unservedOffsets.add(this.stripes.clear());
 			this.ready = null;
 			pending = this.inflight;
 			this.inflight = null;
@@ -738,6 +846,23 @@ public final class CridNode implements AutoCloseable {
 				+ ", registry=" + this.allocator + "]";
 	}
 
+	/** A caller's wait for the next block: its deadline, and what it met on the way. */
+	private static final class Wait {
+
+		final long deadline;
+
+		boolean stalled;
+
+		RuntimeException lastFailure;
+
+		long backoff = FIRST_RETRY_DELAY_NANOS;
+
+		Wait(long deadline) {
+			this.deadline = deadline;
+		}
+
+	}
+
 	/**
 	 * One allocation in flight: one registry call, or several when failures are retried. Callers wait on
 	 * its result; the lock guards the fields that are not volatile.
@@ -745,6 +870,9 @@ public final class CridNode implements AutoCloseable {
 	private static final class Allocation implements BlockAllocator.Attempt {
 
 		final boolean prefetch;
+
+		/** How many sequence numbers it reserves. */
+		final long size;
 
 		final long submitted = System.nanoTime();
 
@@ -777,8 +905,14 @@ public final class CridNode implements AutoCloseable {
 
 		Thread runner;
 
-		Allocation(boolean prefetch) {
+		Allocation(boolean prefetch, long size) {
 			this.prefetch = prefetch;
+			this.size = size;
+		}
+
+		@Override
+		public long size() {
+			return this.size;
 		}
 
 		/**

@@ -8,8 +8,14 @@ import java.time.Instant;
  * registry and costs nothing on the path that hands out IDs.
  *
  * @param idsIssued IDs handed out since the node was built
- * @param idsLeftInBlock IDs left in the block being served
+ * @param idsLeftInBlock IDs left to hand out without asking the registry: in the block being served, and
+ * set aside in the node's per-core stripes
  * @param nextBlockReady whether a pre-allocated block is waiting for the current one to run out
+ * @param prefetchThreshold IDs left in a block at which the next one is asked for, as the node last set it
+ * from the rate it hands out IDs at and the registry's slowest recent answers (never below the configured
+ * threshold); below 1 when pre-allocation is off
+ * @param allocationSize how many sequence numbers the node asks the registry for at a time: the configured
+ * block size, or up to 16 times it while blocks are used up faster than the registry answers
  * @param prefetchAllocations registry calls made in the background before the current block ran out
  * @param synchronousAllocations registry calls made while callers waited for a block
  * @param stalls calls to {@code nextId()} that had to wait for the registry
@@ -24,8 +30,8 @@ import java.time.Instant;
  * refused, and the node moved on to the next second
  * @param lastRegistryWentBackTime when the registry last went back, or {@code null}
  */
-public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
-		Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
+public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
+		long allocationSize, Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
 		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure, Duration clockSkew,
 		long registryWentBack, Instant lastRegistryWentBackTime) {
 

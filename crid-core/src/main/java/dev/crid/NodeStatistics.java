@@ -93,10 +93,11 @@ final class NodeStatistics {
 		return prefetched ? this.prefetch : this.synchronous;
 	}
 
-	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady) {
-		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, this.prefetch.snapshot(),
-				this.synchronous.snapshot(), this.stalls, this.consecutiveFailures, this.lastAllocationTime,
-				this.lastFailureTime, this.lastFailure, this.clockSkew, this.registryWentBack,
+	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
+			long prefetchThreshold, long allocationSize) {
+		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, prefetchThreshold, allocationSize,
+				this.prefetch.snapshot(), this.synchronous.snapshot(), this.stalls, this.consecutiveFailures,
+				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, this.registryWentBack,
 				this.lastRegistryWentBackTime);
 	}
 

@@ -1,0 +1,118 @@
+package dev.crid;
+
+/**
+ * Decides when a node reserves its next block, and how large, from what it measures: how fast it uses
+ * its blocks up, and how long the registry takes to answer, the slowest of its recent answers rather than
+ * the mean. The next block is asked for when fewer IDs are left than twice what the node hands out while
+ * the registry answers that slowly, and never later than the configured threshold. A node that reserves
+ * ahead and still uses up a block in less than two such answers (so reserving ahead cannot hide the
+ * registry's latency) asks for twice as many numbers next time, up to {@value #MAX_GROWTH} times the
+ * configured block size and a sixteenth of a second's sequence numbers; one that takes more than {@value #SHRINK_AFTER} answers' time for a block halves
+ * it again, never below the configured size. With pre-allocation off, blocks keep their configured size.
+ *
+ * <p>Not thread-safe: the node calls it under its lock.
+ */
+final class Pacing {
+
+	/** How many of the latest registry answers the tail latency is taken from. */
+	private static final int LATENCY_SAMPLES = 32;
+
+	/** The most a block grows, as a multiple of the configured block size. */
+	static final long MAX_GROWTH = 16;
+
+	/** Blocks that last less than this many slowest answers make a node that reserves ahead ask for more. */
+	private static final long GROW_BELOW = 2;
+
+	/** Blocks that last longer than this many slowest answers make the node ask for smaller ones. */
+	private static final long SHRINK_AFTER = 64;
+
+	private final long blockSize;
+
+	private final long threshold;
+
+	private final long maxAllocationSize;
+
+	private final long[] latencies = new long[LATENCY_SAMPLES];
+
+	private int nextLatency;
+
+	/** IDs handed out per nanosecond, averaged over the latest blocks. */
+	private double rate;
+
+	private long allocationSize;
+
+	private long currentThreshold;
+
+	/**
+	 * Creates the pacing of a node.
+	 * @param blockSize the configured block size
+	 * @param threshold the configured threshold
+	 * @param sequencesPerSecond how many sequence numbers one second holds: a grown block takes at most a
+	 * sixteenth of them, so one node cannot take a second's numbers from the others
+	 */
+	Pacing(long blockSize, long threshold, long sequencesPerSecond) {
+		this.blockSize = blockSize;
+		this.threshold = threshold;
+		this.maxAllocationSize = Math.max(blockSize,
+				Math.min(sequencesPerSecond / MAX_GROWTH, saturatedMultiply(blockSize, MAX_GROWTH)));
+		this.allocationSize = blockSize;
+		this.currentThreshold = threshold;
+	}
+
+	/** Records how long a registry call that reserved a block took. */
+	void allocated(long nanos) {
+		this.latencies[this.nextLatency] = nanos;
+		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
+	}
+
+	/** How many numbers to ask the registry for next. */
+	long allocationSize() {
+		return this.allocationSize;
+	}
+
+	/** IDs left in a block when the next one is asked for, as last decided; below 1 when never. */
+	long threshold() {
+		return this.currentThreshold;
+	}
+
+	/**
+	 * Learns from the block being retired how fast blocks go, adapts the size of the next request, and sets
+	 * the trigger of the block about to be served.
+	 */
+	void installing(Block retired, Block next, long now) {
+		long tail = tailLatency();
+		if (retired.size > 0 && retired.installedAt != 0) {
+			long lifetime = Math.max(1, now - retired.installedAt);
+			double rate = (double) retired.size / lifetime;
+			this.rate = (this.rate == 0) ? rate : (this.rate + rate) / 2;
+			if (this.threshold >= 1 && tail > 0 && lifetime < GROW_BELOW * tail) {
+				this.allocationSize = Math.min(this.maxAllocationSize, saturatedMultiply(this.allocationSize, 2));
+			}
+			else if (tail > 0 && lifetime > SHRINK_AFTER * tail) {
+				this.allocationSize = Math.max(this.blockSize, this.allocationSize / 2);
+			}
+		}
+		next.installedAt = now;
+		if (this.threshold < 1) {
+			this.currentThreshold = this.threshold;
+			next.trigger = Block.NO_TRIGGER;
+			return;
+		}
+		long measured = (long) Math.ceil(2 * this.rate * tail);
+		this.currentThreshold = Math.max(this.threshold, measured);
+		next.trigger = Math.max(0, next.size - this.currentThreshold);
+	}
+
+	private long tailLatency() {
+		long max = 0;
+		for (long latency : this.latencies) {
+			max = Math.max(max, latency);
+		}
+		return max;
+	}
+
+	private static long saturatedMultiply(long value, long factor) {
+		return (value > Long.MAX_VALUE / factor) ? Long.MAX_VALUE : value * factor;
+	}
+
+}

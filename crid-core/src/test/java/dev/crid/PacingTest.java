@@ -1,0 +1,115 @@
+package dev.crid;
+
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link Pacing}: when the next block is asked for, and how large it is, from measured rates
+ * and registry latencies.
+ */
+class PacingTest {
+
+	private static final long MILLIS = TimeUnit.MILLISECONDS.toNanos(1);
+
+	@Test
+	void startsAtTheConfiguredThresholdAndBlockSize() {
+		Pacing pacing = new Pacing(10_000, 5_000, 1L << 32);
+		Block block = block(10_000);
+		pacing.installing(Block.empty(), block, 1);
+		assertThat(pacing.threshold()).isEqualTo(5_000);
+		assertThat(block.trigger).isEqualTo(5_000);
+		assertThat(pacing.allocationSize()).isEqualTo(10_000);
+	}
+
+	@Test
+	void asksEarlierWhenTheRateTimesTheSlowestAnswerExceedsTheThreshold() {
+		Pacing pacing = new Pacing(10_000, 1_000, 1L << 32);
+		// Answers take 1 ms, but one took 4 ms: the slowest recent answer counts, not the mean.
+		for (int i = 0; i < 10; i++) {
+			pacing.allocated(MILLIS);
+		}
+		pacing.allocated(4 * MILLIS);
+		long now = 1_000 * MILLIS;
+		Block first = block(10_000);
+		pacing.installing(Block.empty(), first, now);
+		// 10,000 IDs in 20 ms: 500 per ms, so 2,000 go by during the slowest answer; twice that is 4,000.
+		Block second = block(10_000);
+		pacing.installing(first, second, now + 20 * MILLIS);
+		assertThat(pacing.threshold()).isEqualTo(4_000);
+		assertThat(second.trigger).isEqualTo(6_000);
+	}
+
+	@Test
+	void neverAsksLaterThanTheConfiguredThreshold() {
+		Pacing pacing = new Pacing(10_000, 5_000, 1L << 32);
+		pacing.allocated(MILLIS / 1_000);
+		Block first = block(10_000);
+		pacing.installing(Block.empty(), first, 1);
+		Block second = block(10_000);
+		// A slow node: 10,000 IDs in 10 s, so the measured need is 2 IDs.
+		pacing.installing(first, second, 1 + 10_000 * MILLIS);
+		assertThat(pacing.threshold()).isEqualTo(5_000);
+		assertThat(second.trigger).isEqualTo(5_000);
+	}
+
+	@Test
+	void growsTheBlockWhileBlocksGoFasterThanTheRegistryAnswersThenShrinksItBack() {
+		Pacing pacing = new Pacing(1_000, 500, 1L << 32);
+		pacing.allocated(10 * MILLIS);
+		long now = 1;
+		Block retired = block(1_000);
+		pacing.installing(Block.empty(), retired, now);
+		for (long expected : new long[] { 2_000, 4_000, 8_000, 16_000, 16_000 }) {
+			// Each block lasts 5 ms, less than two 10 ms answers.
+			now += 5 * MILLIS;
+			Block next = block(pacing.allocationSize());
+			pacing.installing(retired, next, now);
+			assertThat(pacing.allocationSize()).as("grown, up to 16 times the block size").isEqualTo(expected);
+			assertThat(next.trigger).as("a block this fast asks for the next at once").isZero();
+			retired = next;
+		}
+		for (long expected : new long[] { 8_000, 4_000, 2_000, 1_000, 1_000 }) {
+			// Each block lasts a second, more than 64 answers.
+			now += 1_000 * MILLIS;
+			Block next = block(pacing.allocationSize());
+			pacing.installing(retired, next, now);
+			assertThat(pacing.allocationSize()).as("shrunk, never below the block size").isEqualTo(expected);
+			retired = next;
+		}
+	}
+
+	@Test
+	void aGrownBlockTakesAtMostASixteenthOfASecond() {
+		Pacing pacing = new Pacing(1_000, 500, 1L << 16);
+		pacing.allocated(10 * MILLIS);
+		Block retired = block(1_000);
+		pacing.installing(Block.empty(), retired, 1);
+		for (int i = 1; i <= 10; i++) {
+			Block next = block(pacing.allocationSize());
+			pacing.installing(retired, next, 1 + i * MILLIS);
+			retired = next;
+		}
+		assertThat(pacing.allocationSize()).isEqualTo((1L << 16) / 16);
+	}
+
+	@Test
+	void withPreAllocationOffNothingAdapts() {
+		Pacing pacing = new Pacing(1_000, 0, 1L << 32);
+		pacing.allocated(10 * MILLIS);
+		Block retired = block(1_000);
+		pacing.installing(Block.empty(), retired, 1);
+		Block next = block(1_000);
+		pacing.installing(retired, next, 1 + MILLIS);
+		assertThat(pacing.allocationSize()).isEqualTo(1_000);
+		assertThat(next.trigger).isEqualTo(Block.NO_TRIGGER);
+		assertThat(pacing.threshold()).isZero();
+	}
+
+	private static Block block(long size) {
+		return new Block(0, 0, size);
+	}
+
+}
