@@ -27,26 +27,19 @@ final class GenericDialect extends SqlDialect {
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			int timeoutSeconds) throws SQLException {
-		Long watermark = lockWatermark(connection, tables, timeoutSeconds);
-		if (watermark == null || timestamp < watermark) {
+		if (!lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}
 		String table = tables.allocations();
-		try (PreparedStatement update = connection
-			.prepareStatement("UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?")) {
-			update.setQueryTimeout(timeoutSeconds);
-			update.setLong(1, blockSize);
-			update.setLong(2, timestamp);
+		try (PreparedStatement update = prepare(connection, "UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?",
+				timeoutSeconds, blockSize, timestamp)) {
 			if (update.executeUpdate() == 1) {
 				return new Registry.Reservation(queryForLong(connection,
 						"SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds, timestamp) - blockSize, null);
 			}
 		}
-		try (PreparedStatement insert = connection
-			.prepareStatement("INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)")) {
-			insert.setQueryTimeout(timeoutSeconds);
-			insert.setLong(1, timestamp);
-			insert.setLong(2, blockSize);
+		try (PreparedStatement insert = prepare(connection, "INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)",
+				timeoutSeconds, timestamp, blockSize)) {
 			insert.executeUpdate();
 			return new Registry.Reservation(0, null);
 		}

@@ -26,8 +26,7 @@ final class H2Dialect extends SqlDialect {
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			int timeoutSeconds) throws SQLException {
-		Long watermark = lockWatermark(connection, tables, timeoutSeconds);
-		if (watermark == null || timestamp < watermark) {
+		if (!lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}
 		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + tables.allocations() + " t "

@@ -27,16 +27,10 @@ final class MariaDbDialect extends SqlDialect {
 		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) SELECT ?, ? FROM " + tables.meta()
 				+ " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
 				+ "ON DUPLICATE KEY UPDATE next_seq = next_seq + ? RETURNING next_seq, UNIX_TIMESTAMP(NOW(6))";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			statement.setLong(3, timestamp);
-			statement.setLong(4, blockSize);
-			try (ResultSet result = statement.executeQuery()) {
-				return result.next()
-						? new Registry.Reservation(result.getLong(1) - blockSize, seconds(result.getBigDecimal(2))) : null;
-			}
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, timestamp, blockSize, timestamp,
+				blockSize); ResultSet result = statement.executeQuery()) {
+			return result.next() ? new Registry.Reservation(result.getLong(1) - blockSize, seconds(result.getBigDecimal(2)))
+					: null;
 		}
 	}
 

@@ -32,12 +32,8 @@ final class MySqlDialect extends SqlDialect {
 				+ tables.meta() + " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
 				+ "ON DUPLICATE KEY UPDATE next_seq = LAST_INSERT_ID(next_seq + ?)";
 		int affected;
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			statement.setLong(3, timestamp);
-			statement.setLong(4, blockSize);
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, timestamp, blockSize, timestamp,
+				blockSize)) {
 			affected = statement.executeUpdate();
 		}
 		if (affected == 0) {
@@ -46,15 +42,13 @@ final class MySqlDialect extends SqlDialect {
 		if (affected != 1 && affected != 2) {
 			throw new SQLException("The allocation statement affected " + affected + " rows; expected 0, 1 or 2");
 		}
-		try (PreparedStatement read = connection.prepareStatement("SELECT LAST_INSERT_ID(), UNIX_TIMESTAMP(NOW(6))")) {
-			read.setQueryTimeout(timeoutSeconds);
-			try (ResultSet result = read.executeQuery()) {
-				if (!result.next()) {
-					throw new SQLException("SELECT LAST_INSERT_ID() returned no row");
-				}
-				long start = (affected == 1) ? 0 : result.getLong(1) - blockSize;
-				return new Registry.Reservation(start, seconds(result.getBigDecimal(2)));
+		try (PreparedStatement read = prepare(connection, "SELECT LAST_INSERT_ID(), UNIX_TIMESTAMP(NOW(6))",
+				timeoutSeconds); ResultSet result = read.executeQuery()) {
+			if (!result.next()) {
+				throw new SQLException("SELECT LAST_INSERT_ID() returned no row");
 			}
+			long start = (affected == 1) ? 0 : result.getLong(1) - blockSize;
+			return new Registry.Reservation(start, seconds(result.getBigDecimal(2)));
 		}
 	}
 

@@ -34,15 +34,9 @@ final class PostgreSqlDialect extends SqlDialect {
 				+ "SELECT ?, ? FROM guard, durable WHERE guard.evicted_before <= ? "
 				+ "ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq "
 				+ "RETURNING a.next_seq - ?, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setQueryTimeout(timeoutSeconds);
-			statement.setLong(1, timestamp);
-			statement.setLong(2, blockSize);
-			statement.setLong(3, timestamp);
-			statement.setLong(4, blockSize);
-			try (ResultSet result = statement.executeQuery()) {
-				return result.next() ? new Registry.Reservation(result.getLong(1), micros(result.getLong(2))) : null;
-			}
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, timestamp, blockSize, timestamp,
+				blockSize); ResultSet result = statement.executeQuery()) {
+			return result.next() ? new Registry.Reservation(result.getLong(1), micros(result.getLong(2))) : null;
 		}
 	}
 

@@ -36,9 +36,8 @@ final class RegistryMetadata {
 		if (watermark(connection) != null) {
 			return;
 		}
-		try (PreparedStatement insert = connection
-			.prepareStatement("INSERT INTO " + this.tables.meta() + " (id, evicted_before) VALUES (1, 0)")) {
-			insert.setQueryTimeout(this.timeoutSeconds);
+		try (PreparedStatement insert = prepare(connection,
+				"INSERT INTO " + this.tables.meta() + " (id, evicted_before) VALUES (1, 0)")) {
 			insert.executeUpdate();
 		}
 		catch (SQLException ex) {
@@ -51,12 +50,10 @@ final class RegistryMetadata {
 
 	/** Returns the eviction watermark, or {@code null} when the row is missing. */
 	Long watermark(Connection connection) throws SQLException {
-		try (PreparedStatement select = connection
-			.prepareStatement("SELECT evicted_before FROM " + this.tables.meta() + " WHERE id = 1")) {
-			select.setQueryTimeout(this.timeoutSeconds);
-			try (ResultSet result = select.executeQuery()) {
-				return result.next() ? result.getLong(1) : null;
-			}
+		try (PreparedStatement select = prepare(connection,
+				"SELECT evicted_before FROM " + this.tables.meta() + " WHERE id = 1");
+				ResultSet result = select.executeQuery()) {
+			return result.next() ? result.getLong(1) : null;
 		}
 	}
 
@@ -64,23 +61,18 @@ final class RegistryMetadata {
 	 * Records the layout unless one is recorded already, and returns the one recorded.
 	 */
 	CridLayout claimLayout(Connection connection, CridLayout layout) throws SQLException {
-		try (PreparedStatement claim = connection.prepareStatement("UPDATE " + this.tables.meta()
-				+ " SET epoch_seconds = ?, timestamp_bits = ?, sequence_bits = ? WHERE id = 1 AND epoch_seconds IS NULL")) {
-			claim.setQueryTimeout(this.timeoutSeconds);
-			claim.setLong(1, layout.epoch().getEpochSecond());
-			claim.setInt(2, layout.timestampBits());
-			claim.setInt(3, layout.sequenceBits());
+		try (PreparedStatement claim = prepare(connection, "UPDATE " + this.tables.meta()
+				+ " SET epoch_seconds = ?, timestamp_bits = ?, sequence_bits = ? WHERE id = 1 AND epoch_seconds IS NULL",
+				layout.epoch().getEpochSecond(), layout.timestampBits(), layout.sequenceBits())) {
 			claim.executeUpdate();
 		}
-		try (PreparedStatement select = connection.prepareStatement(
-				"SELECT epoch_seconds, timestamp_bits, sequence_bits FROM " + this.tables.meta() + " WHERE id = 1")) {
-			select.setQueryTimeout(this.timeoutSeconds);
-			try (ResultSet result = select.executeQuery()) {
-				if (!result.next()) {
-					throw new SQLException("The row of " + this.tables.meta() + " is missing");
-				}
-				return CridLayout.of(Instant.ofEpochSecond(result.getLong(1)), result.getInt(2), result.getInt(3));
+		try (PreparedStatement select = prepare(connection,
+				"SELECT epoch_seconds, timestamp_bits, sequence_bits FROM " + this.tables.meta() + " WHERE id = 1");
+				ResultSet result = select.executeQuery()) {
+			if (!result.next()) {
+				throw new SQLException("The row of " + this.tables.meta() + " is missing");
 			}
+			return CridLayout.of(Instant.ofEpochSecond(result.getLong(1)), result.getInt(2), result.getInt(3));
 		}
 	}
 
@@ -89,13 +81,15 @@ final class RegistryMetadata {
 	 * reservation for a second below it can: each reads the watermark under a lock this update waits for.
 	 */
 	void raiseWatermark(Connection connection, long before) throws SQLException {
-		try (PreparedStatement raise = connection.prepareStatement(
-				"UPDATE " + this.tables.meta() + " SET evicted_before = ? WHERE id = 1 AND evicted_before < ?")) {
-			raise.setQueryTimeout(this.timeoutSeconds);
-			raise.setLong(1, before);
-			raise.setLong(2, before);
+		try (PreparedStatement raise = prepare(connection,
+				"UPDATE " + this.tables.meta() + " SET evicted_before = ? WHERE id = 1 AND evicted_before < ?", before,
+				before)) {
 			raise.executeUpdate();
 		}
+	}
+
+	private PreparedStatement prepare(Connection connection, String sql, long... parameters) throws SQLException {
+		return SqlDialect.prepare(connection, sql, this.timeoutSeconds, parameters);
 	}
 
 	/**
@@ -114,25 +108,20 @@ final class RegistryMetadata {
 				return new Deleted(deleted, false);
 			}
 			long upTo = (oldest > before - SECONDS_PER_DELETE) ? before : oldest + SECONDS_PER_DELETE;
-			try (PreparedStatement delete = connection
-				.prepareStatement("DELETE FROM " + this.tables.allocations() + " WHERE ts < ?")) {
-				delete.setQueryTimeout(this.timeoutSeconds);
-				delete.setLong(1, upTo);
+			try (PreparedStatement delete = prepare(connection,
+					"DELETE FROM " + this.tables.allocations() + " WHERE ts < ?", upTo)) {
 				deleted += delete.executeUpdate();
 			}
 		}
 	}
 
 	private Long oldestBefore(Connection connection, long before) throws SQLException {
-		try (PreparedStatement select = connection
-			.prepareStatement("SELECT MIN(ts) FROM " + this.tables.allocations() + " WHERE ts < ?")) {
-			select.setQueryTimeout(this.timeoutSeconds);
-			select.setLong(1, before);
-			try (ResultSet result = select.executeQuery()) {
-				result.next();
-				long oldest = result.getLong(1);
-				return result.wasNull() ? null : oldest;
-			}
+		try (PreparedStatement select = prepare(connection,
+				"SELECT MIN(ts) FROM " + this.tables.allocations() + " WHERE ts < ?", before);
+				ResultSet result = select.executeQuery()) {
+			result.next();
+			long oldest = result.getLong(1);
+			return result.wasNull() ? null : oldest;
 		}
 	}
 

@@ -102,18 +102,19 @@ abstract class SqlDialect {
 
 	/**
 	 * For dialects that run in a transaction: locks the metadata row against evictions until the
-	 * transaction ends and returns the eviction watermark, or {@code null} when the row is missing. An
-	 * {@code UPDATE} that changes nothing takes the row's write lock in every database.
+	 * transaction ends, and returns whether the timestamp may be reserved in: the row exists and the
+	 * timestamp is not below the eviction watermark. An {@code UPDATE} that changes nothing takes the row's
+	 * write lock in every database.
 	 */
-	static Long lockWatermark(Connection connection, RegistryTables tables, int timeoutSeconds) throws SQLException {
-		try (PreparedStatement lock = connection
-			.prepareStatement("UPDATE " + tables.meta() + " SET evicted_before = evicted_before WHERE id = 1")) {
-			lock.setQueryTimeout(timeoutSeconds);
+	static boolean lockWatermarkAllowing(Connection connection, RegistryTables tables, long timestamp,
+			int timeoutSeconds) throws SQLException {
+		try (PreparedStatement lock = prepare(connection,
+				"UPDATE " + tables.meta() + " SET evicted_before = evicted_before WHERE id = 1", timeoutSeconds)) {
 			if (lock.executeUpdate() != 1) {
-				return null;
+				return false;
 			}
 		}
-		return queryForLong(connection, "SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1",
+		return timestamp >= queryForLong(connection, "SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1",
 				timeoutSeconds);
 	}
 
@@ -133,17 +134,29 @@ abstract class SqlDialect {
 	 */
 	static long queryForLong(Connection connection, String sql, int timeoutSeconds, long... parameters)
 			throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, parameters);
+				ResultSet result = statement.executeQuery()) {
+			if (!result.next()) {
+				throw new SQLException("The statement returned no row: " + sql);
+			}
+			return result.getLong(1);
+		}
+	}
+
+	/** Prepares a statement with the given query timeout (0 for none) and binds the parameters. */
+	static PreparedStatement prepare(Connection connection, String sql, int timeoutSeconds, long... parameters)
+			throws SQLException {
+		PreparedStatement statement = connection.prepareStatement(sql);
+		try {
 			statement.setQueryTimeout(timeoutSeconds);
 			for (int i = 0; i < parameters.length; i++) {
 				statement.setLong(i + 1, parameters[i]);
 			}
-			try (ResultSet result = statement.executeQuery()) {
-				if (!result.next()) {
-					throw new SQLException("The statement returned no row: " + sql);
-				}
-				return result.getLong(1);
-			}
+			return statement;
+		}
+		catch (SQLException ex) {
+			statement.close();
+			throw ex;
 		}
 	}
 
