@@ -286,7 +286,9 @@ class CridNodeFaultTest {
 		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build()) {
 			CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> this.registry.callCount() == 1);
-			assertThat(waiting).isNotDone();
+			// The clock stands still in second 500: the caller must keep waiting, neither fail nor go on.
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> !waiting.isDone());
+			assertThat(this.registry.callCount()).isOne();
 			this.clock.advance(Duration.ofSeconds(1));
 			long id = waiting.get(10, TimeUnit.SECONDS);
 			assertThat(node.layout().timestampOf(id)).isEqualTo(501);
@@ -304,7 +306,9 @@ class CridNodeFaultTest {
 			long started = System.nanoTime();
 			assertThatExceptionOfType(SequenceOverflowException.class).isThrownBy(node::nextId)
 				.withMessageContaining("500");
-			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(timeout.plusSeconds(2));
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the next second until the timeout")
+				.isGreaterThanOrEqualTo(timeout)
+				.isLessThan(timeout.plusSeconds(2));
 			this.registry.heal();
 			this.clock.advance(Duration.ofSeconds(1));
 			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(501);
@@ -330,7 +334,9 @@ class CridNodeFaultTest {
 				long timestamp = first.layout().timestampAt(this.clock.instant());
 				await().atMost(AWAIT).until(() -> taking.isDone() || usedUp(timestamp));
 				if (!taking.isDone()) {
-					assertThat(ids.stream().filter((id) -> first.layout().timestampOf(id) > timestamp)).isEmpty();
+					// The second is used up and the clock stands still: no ID of a later second may appear.
+					await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(1))
+						.until(() -> ids.stream().noneMatch((id) -> first.layout().timestampOf(id) > timestamp));
 					secondsUsedUp++;
 					this.clock.advance(Duration.ofSeconds(1));
 				}
@@ -424,11 +430,15 @@ class CridNodeFaultTest {
 			}
 			task.run();
 		};
-		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(300)).prefetchExecutor(executor)
-			.build()) {
+		Duration timeout = Duration.ofMillis(300);
+		try (CridNode node = node().threshold(0).allocationTimeout(timeout).prefetchExecutor(executor).build()) {
+			long started = System.nanoTime();
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("refused")
 				.withRootCauseInstanceOf(RejectedExecutionException.class);
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("kept trying until the timeout")
+				.isGreaterThanOrEqualTo(timeout)
+				.isLessThan(timeout.plusSeconds(2));
 			assertThat(node.stats().synchronousAllocations().failures()).isGreaterThan(1);
 			refuse.set(false);
 			assertThat(node.nextId()).isNotNegative();
