@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -22,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 import dev.crid.CridId;
+import dev.crid.CridLayout;
 import dev.crid.CridNode;
-import dev.crid.InMemoryRegistry;
 import dev.crid.hibernate.fieldstyle.FieldCridIdEntity;
 import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
 import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
@@ -35,6 +36,8 @@ import dev.crid.hibernate.packagestyle.PackageCridIdEntity;
 import dev.crid.hibernate.packagestyle.PackageInheritedEntity;
 import dev.crid.hibernate.packagestyle.PackageLongEntity;
 import dev.crid.hibernate.packagestyle.PackageStringEntity;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+import dev.crid.testsupport.TestDatabase;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.AvailableSettings;
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.TestInstance.Lifecycle;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,16 +58,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What {@code @Crid} promises on a real database, with Hibernate bootstrapped on its own: both annotation
  * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
  * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
- * again. One short subclass per database.
+ * again. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (table
+ * {@value #REGISTRY_TABLE}, created and dropped here). One short subclass per database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 abstract class AbstractCridHibernateIntegrationTest {
 
 	private static final int BATCH_SIZE = 50;
 
+	private static final String REGISTRY_TABLE = "crid_hib_allocations";
+
 	private Instant started;
 
 	private DataSource dataSource;
+
+	private DataSource registryDataSource;
+
+	private JdbcTemplateRegistry registry;
 
 	private CridNode node;
 
@@ -89,8 +100,14 @@ abstract class AbstractCridHibernateIntegrationTest {
 	void startHibernate() {
 		this.started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		this.dataSource = createDataSource(8);
+		// A pool of its own: sessions on eight threads may hold all eight connections of the other.
+		this.registryDataSource = createDataSource(2);
+		this.registry = JdbcTemplateRegistry.builder(new JdbcTemplate(this.registryDataSource))
+			.tableName(REGISTRY_TABLE)
+			.build();
+		this.registry.ensureSchema();
 		// Small blocks, so that the tests below also cross many block boundaries.
-		this.node = CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(50).build();
+		this.node = CridNode.builder(this.registry).blockSize(100).threshold(50).build();
 		this.counter = new JdbcCounter(this.dataSource);
 		Map<String, Object> settings = TestHibernate.settings(this.counter.dataSource());
 		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
@@ -106,8 +123,13 @@ abstract class AbstractCridHibernateIntegrationTest {
 		if (this.node != null) {
 			this.node.close();
 		}
-		if (this.dataSource instanceof AutoCloseable closeable) {
-			closeable.close();
+		if (this.registryDataSource != null) {
+			TestDatabase.dropRegistryTables(this.registryDataSource, REGISTRY_TABLE);
+		}
+		for (DataSource pool : new DataSource[] { this.registryDataSource, this.dataSource }) {
+			if (pool instanceof AutoCloseable closeable) {
+				closeable.close();
+			}
 		}
 	}
 
@@ -195,17 +217,37 @@ abstract class AbstractCridHibernateIntegrationTest {
 	void neverHandsOutIdsOfARolledBackTransactionAgain() throws Exception {
 		long before = count(FieldStringEntity.class);
 		List<Object> rolledBack = new ArrayList<>();
-		try (Session session = sessionFactory().openSession()) {
-			session.beginTransaction();
-			for (int i = 0; i < 120; i++) {
-				Object entity = FieldStringEntity.class.getDeclaredConstructor().newInstance();
-				session.persist(entity);
-				rolledBack.add(session.getIdentifier(entity));
+		// A node of its own that holds no block yet and never reserves ahead: each block its IDs come from is
+		// reserved by a persist inside the transaction.
+		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
+		settings.put(AvailableSettings.HBM2DDL_AUTO, "none");
+		try (CridNode fresh = CridNode.builder(this.registry).blockSize(100).threshold(0).build()) {
+			settings.put(CridIdentifierGenerator.NODE_SETTING, fresh);
+			try (TestHibernate hibernate = TestHibernate.build(settings, List.of(FieldStringEntity.class));
+					Session session = hibernate.sessionFactory().openSession()) {
+				session.beginTransaction();
+				for (int i = 0; i < 250; i++) {
+					Object entity = FieldStringEntity.class.getDeclaredConstructor().newInstance();
+					session.persist(entity);
+					rolledBack.add(session.getIdentifier(entity));
+				}
+				session.flush();
+				session.getTransaction().rollback();
 			}
-			session.flush();
-			session.getTransaction().rollback();
+			assertThat(fresh.stats().synchronousAllocations().successes()).as("blocks reserved in the transaction")
+				.isPositive();
 		}
 		assertThat(count(FieldStringEntity.class)).isEqualTo(before);
+		// The registry rows survived the rollback: asked again for each second of the rolled-back IDs, the
+		// registry answers numbers beyond all of them, as it would for a node that never saw those blocks.
+		CridLayout layout = this.node.layout();
+		Map<Long, Long> highestSequenceBySecond = new TreeMap<>();
+		for (Object id : rolledBack) {
+			highestSequenceBySecond.merge(layout.timestampOf(value(id)), layout.sequenceOf(value(id)), Math::max);
+		}
+		highestSequenceBySecond.forEach((second, highest) -> assertThat(this.registry.allocate(second, 1))
+			.as("next number of second %d", second)
+			.isGreaterThan(highest));
 		List<Object> committed = persist(FieldStringEntity.class, 500);
 		assertThat(committed).doesNotContainAnyElementsOf(rolledBack);
 		try (Session session = sessionFactory().openSession()) {
