@@ -261,8 +261,9 @@ class CridAutoConfigurationTest {
 			assertThat(node.layout()).isEqualTo(CridLayout.DEFAULT);
 			assertThat(node.blockSize()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
 			assertThat(node.threshold()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
+			assertThat(node.allocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
+			assertThat(node.maxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 			CridProperties properties = context.getBean(CridProperties.class);
-			assertThat(properties.getAllocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
 			assertThat(properties.getRegistry().getType()).isEqualTo(CridProperties.RegistryType.AUTO);
 			assertThat(properties.getRegistry().getJdbc().getTableName())
 				.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);

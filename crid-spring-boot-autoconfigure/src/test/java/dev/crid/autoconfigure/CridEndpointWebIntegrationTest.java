@@ -46,7 +46,8 @@ class CridEndpointWebIntegrationTest {
 
 	@Test
 	void describesTheNode() throws Exception {
-		this.node.nextId();
+		long issued = this.node.stats().idsIssued();
+		takeIds(3);
 		HttpResponse<String> response = get("/actuator/crid");
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode body = this.jsonMapper.readTree(response.body());
@@ -55,7 +56,7 @@ class CridEndpointWebIntegrationTest {
 		assertThat(body.at("/layout/sequenceBits").asInt()).isEqualTo(32);
 		assertThat(body.at("/registry/kind").asString()).isEqualTo("in-memory");
 		assertThat(body.at("/blockSize").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
-		assertThat(body.at("/stats/idsIssued").asLong()).isPositive();
+		assertThat(body.at("/stats/idsIssued").asLong()).isEqualTo(issued + 3);
 	}
 
 	@Test
@@ -90,14 +91,35 @@ class CridEndpointWebIntegrationTest {
 
 	@Test
 	void publishesTheMetersThroughBootsMeterRegistry() throws Exception {
-		long issued = this.node.stats().idsIssued();
-		HttpResponse<String> response = get("/actuator/metrics/crid.ids.issued");
-		assertThat(response.statusCode()).isEqualTo(200);
-		JsonNode body = this.jsonMapper.readTree(response.body());
-		assertThat(body.at("/measurements/0/value").asDouble()).isGreaterThanOrEqualTo(issued);
-		HttpResponse<String> timer = get("/actuator/metrics/crid.allocations?tag=mode:synchronous");
-		assertThat(timer.statusCode()).isEqualTo(200);
-		assertThat(timer.body()).contains("TOTAL_TIME");
+		double before = measurement("crid.ids.issued", "COUNT");
+		takeIds(5);
+		assertThat(measurement("crid.ids.issued", "COUNT")).isEqualTo(before + 5)
+			.isEqualTo((double) this.node.stats().idsIssued());
+		// The first block, reserved in the background at start-up, lasts: no registry call happens meanwhile.
+		assertThat(measurement("crid.allocations?tag=mode:prefetch", "COUNT"))
+			.isEqualTo((double) this.node.stats().prefetchAllocations().count())
+			.isPositive();
+		assertThat(measurement("crid.allocations?tag=mode:prefetch", "TOTAL_TIME")).isPositive();
+		assertThat(measurement("crid.allocations?tag=mode:synchronous", "COUNT"))
+			.isEqualTo((double) this.node.stats().synchronousAllocations().count());
+	}
+
+	private void takeIds(int count) {
+		for (int i = 0; i < count; i++) {
+			this.node.nextId();
+		}
+	}
+
+	/** Returns one statistic of a meter, as the metrics endpoint reports it. */
+	private double measurement(String meter, String statistic) throws Exception {
+		HttpResponse<String> response = get("/actuator/metrics/" + meter);
+		assertThat(response.statusCode()).as(meter).isEqualTo(200);
+		for (JsonNode measurement : this.jsonMapper.readTree(response.body()).get("measurements")) {
+			if (measurement.get("statistic").asString().equals(statistic)) {
+				return measurement.get("value").asDouble();
+			}
+		}
+		throw new AssertionError("No " + statistic + " in " + response.body());
 	}
 
 	@Test
