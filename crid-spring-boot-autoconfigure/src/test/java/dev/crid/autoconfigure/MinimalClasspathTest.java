@@ -1,17 +1,35 @@
 package dev.crid.autoconfigure;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import dev.crid.CridNode;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.annotation.ImportCandidates;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.core.type.AnnotationMetadata;
+import org.springframework.core.type.MethodMetadata;
+import org.springframework.core.type.classreading.MetadataReaderFactory;
+import org.springframework.core.type.classreading.SimpleMetadataReaderFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -35,14 +53,25 @@ class MinimalClasspathTest {
 
 	@Test
 	void startsWithCridCoreAndSpringBootAlone() throws Exception {
+		// What crid's auto-configurations load when a @ConditionalOnClass lets them through: each class must
+		// exist (a misspelt name would turn its feature off for good), and all but crid-core's must be missing
+		// here, so that the application below starts only if every guard holds.
+		Set<String> guarded = classesNamedByConditionalOnClass();
+		assertThat(guarded).contains("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
+				"org.hibernate.SessionFactory", "tools.jackson.databind.JacksonModule",
+				"io.micrometer.core.instrument.MeterRegistry", "org.springframework.boot.health.contributor.HealthIndicator",
+				"org.springframework.boot.actuate.endpoint.annotation.Endpoint");
 		ClassLoader previous = Thread.currentThread().getContextClassLoader();
 		try (URLClassLoader loader = classLoader(ALLOWED)) {
-			for (String absent : new String[] { "dev.crid.jdbc.JdbcTemplateRegistry", "javax.sql.DataSource.Missing",
-					"org.springframework.jdbc.core.JdbcTemplate", "org.hibernate.SessionFactory",
-					"tools.jackson.databind.JacksonModule", "io.micrometer.core.instrument.MeterRegistry",
-					"org.springframework.boot.health.contributor.HealthIndicator",
-					"org.springframework.boot.actuate.endpoint.annotation.Endpoint" }) {
-				assertThatExceptionOfType(ClassNotFoundException.class).isThrownBy(() -> loader.loadClass(absent));
+			for (String name : guarded) {
+				Class<?> type = Class.forName(name, false, getClass().getClassLoader());
+				if (location(type).equals(location(CridNode.class))) {
+					assertThat(loader.loadClass(name)).as(name).isNotNull();
+				}
+				else {
+					assertThatExceptionOfType(ClassNotFoundException.class).as(name)
+						.isThrownBy(() -> loader.loadClass(name));
+				}
 			}
 			Thread.currentThread().setContextClassLoader(loader);
 			String result = (String) loader.loadClass(MinimalClasspathProbe.class.getName()).getMethod("run").invoke(null);
@@ -65,6 +94,52 @@ class MinimalClasspathTest {
 			String json = (String) loader.loadClass(MinimalJsonProbe.class.getName()).getMethod("run").invoke(null);
 			assertThat(json).isEqualTo("{\"id\":\"42\",\"count\":7}");
 		}
+	}
+
+	/**
+	 * Returns the classes named by {@code @ConditionalOnClass} on crid's auto-configurations, on the
+	 * configurations they nest or import, and on their bean methods, read from the class files without
+	 * loading them.
+	 */
+	private static Set<String> classesNamedByConditionalOnClass() throws IOException {
+		MetadataReaderFactory readers = new SimpleMetadataReaderFactory();
+		Deque<String> toRead = new ArrayDeque<>();
+		ImportCandidates.load(AutoConfiguration.class, MinimalClasspathTest.class.getClassLoader())
+			.forEach((name) -> {
+				if (name.startsWith("dev.crid.")) {
+					toRead.add(name);
+				}
+			});
+		assertThat(toRead).as("crid's auto-configurations").isNotEmpty();
+		Set<String> read = new HashSet<>();
+		Set<String> guarded = new TreeSet<>();
+		while (!toRead.isEmpty()) {
+			String name = toRead.pop();
+			if (!read.add(name)) {
+				continue;
+			}
+			AnnotationMetadata metadata = readers.getMetadataReader(name).getAnnotationMetadata();
+			guarded.addAll(namedByConditionalOnClass(metadata));
+			for (MethodMetadata method : metadata.getAnnotatedMethods(ConditionalOnClass.class.getName())) {
+				guarded.addAll(namedByConditionalOnClass(method));
+			}
+			toRead.addAll(Arrays.asList(metadata.getMemberClassNames()));
+			Map<String, Object> imports = metadata.getAnnotationAttributes(Import.class.getName(), true);
+			if (imports != null) {
+				toRead.addAll(Arrays.asList((String[]) imports.get("value")));
+			}
+		}
+		return guarded;
+	}
+
+	private static Set<String> namedByConditionalOnClass(AnnotatedTypeMetadata metadata) {
+		Map<String, Object> attributes = metadata.getAnnotationAttributes(ConditionalOnClass.class.getName(), true);
+		Set<String> names = new HashSet<>();
+		if (attributes != null) {
+			names.addAll(Arrays.asList((String[]) attributes.get("value")));
+			names.addAll(Arrays.asList((String[]) attributes.get("name")));
+		}
+		return names;
 	}
 
 	/**
