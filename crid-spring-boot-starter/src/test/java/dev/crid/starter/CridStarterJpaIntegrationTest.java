@@ -22,6 +22,7 @@ import dev.crid.testsupport.TestDatabase;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -67,6 +68,12 @@ class CridStarterJpaIntegrationTest {
 
 	@PersistenceContext
 	private EntityManager entityManager;
+
+	@BeforeAll
+	static void needsPostgreSql() {
+		// Skips the class here when PostgreSQL is missing: an abort while Spring loads the context is an error.
+		TestDatabase.POSTGRESQL.endpoint();
+	}
 
 	@DynamicPropertySource
 	static void database(DynamicPropertyRegistry properties) {

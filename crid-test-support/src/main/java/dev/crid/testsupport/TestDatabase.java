@@ -4,9 +4,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
+import java.time.Duration;
 import java.util.Properties;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -23,12 +23,18 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * The real databases that tests run against, found the same way by every module:
  * <ol>
  * <li>the JDBC URL in the environment variable ({@code CRID_TEST_POSTGRES_URL} or
- * {@code CRID_TEST_MARIADB_URL}, with optional {@code _USER} and {@code _PASSWORD} beside it);</li>
- * <li>else the local server at its default address, when it answers;</li>
+ * {@code CRID_TEST_MARIADB_URL}, with optional {@code _USER} and {@code _PASSWORD} beside it), when it
+ * answers;</li>
+ * <li>else, when no URL is set, the local server at its default address, when it answers;</li>
  * <li>else a Testcontainers container, when a Docker engine is present;</li>
  * <li>else the test is skipped with a message that says what is missing, except under {@code CI=true},
  * where a missing database fails the test.</li>
  * </ol>
+ * A database answers when a connection to it opens and is valid within {@value #LOGIN_TIMEOUT_SECONDS} s,
+ * in one of {@value #ATTEMPTS} attempts a second apart, so a slow start is not taken for a missing
+ * database. A database found is kept for the JVM; a missing one is looked for again after
+ * {@value #MISSING_FOR_SECONDS} s. A test skipped from a {@code @BeforeAll} method shows in the reports as
+ * skipped, test by test, through {@link SkippedClassReporting}.
  */
 public enum TestDatabase {
 
@@ -38,7 +44,11 @@ public enum TestDatabase {
 	/** MariaDB: local default {@code 127.0.0.1:3306}, user {@code root}, empty password, database {@code test}. */
 	MARIADB("CRID_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "root", "");
 
-	private static final Map<TestDatabase, Endpoint> resolved = new ConcurrentHashMap<>();
+	private static final int ATTEMPTS = 3;
+
+	private static final int LOGIN_TIMEOUT_SECONDS = 5;
+
+	private static final int MISSING_FOR_SECONDS = 30;
 
 	private final String variable;
 
@@ -47,6 +57,13 @@ public enum TestDatabase {
 	private final String defaultUsername;
 
 	private final String defaultPassword;
+
+	private final Object lock = new Object();
+
+	/** The last answer, and until when ({@link System#nanoTime()}) it holds. */
+	private Endpoint found;
+
+	private long foundUntil;
 
 	TestDatabase(String variable, String defaultUrl, String defaultUsername, String defaultPassword) {
 		this.variable = variable;
@@ -61,7 +78,7 @@ public enum TestDatabase {
 	 * @return the JDBC URL and credentials
 	 */
 	public Endpoint endpoint() {
-		Endpoint endpoint = resolved.computeIfAbsent(this, TestDatabase::find);
+		Endpoint endpoint = lookUp();
 		if (endpoint.missing() != null) {
 			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
 				Assertions.fail(endpoint.missing() + " (CI=true: a missing database is a failure)");
@@ -72,7 +89,7 @@ public enum TestDatabase {
 	}
 
 	/** How long the tests' pools wait for a free connection: short, as crid recommends to applications. */
-	public static final java.time.Duration POOL_CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
+	public static final Duration POOL_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
 	/**
 	 * Returns a new pooled data source for the database, which waits {@link #POOL_CONNECTION_TIMEOUT} at
@@ -108,14 +125,29 @@ public enum TestDatabase {
 		}
 	}
 
+	private Endpoint lookUp() {
+		synchronized (this.lock) {
+			if (this.found == null || System.nanoTime() - this.foundUntil > 0) {
+				this.found = find();
+				this.foundUntil = (this.found.missing() == null) ? Long.MAX_VALUE
+						: System.nanoTime() + TimeUnit.SECONDS.toNanos(MISSING_FOR_SECONDS);
+			}
+			return this.found;
+		}
+	}
+
 	private Endpoint find() {
 		String url = System.getenv(this.variable);
 		if (url != null && !url.isBlank()) {
-			return new Endpoint(url, environment("_USER", this.defaultUsername),
+			Endpoint configured = new Endpoint(url, environment("_USER", this.defaultUsername),
 					environment("_PASSWORD", this.defaultPassword), null);
+			String failure = failureToAnswer(configured);
+			return (failure == null) ? configured : new Endpoint(null, null, null, name() + " at " + this.variable + "="
+					+ url + " did not answer in " + ATTEMPTS + " attempts: " + failure);
 		}
 		Endpoint local = new Endpoint(this.defaultUrl, this.defaultUsername, this.defaultPassword, null);
-		if (answers(local)) {
+		String failure = failureToAnswer(local);
+		if (failure == null) {
 			return local;
 		}
 		if (dockerAvailable()) {
@@ -124,8 +156,9 @@ public enum TestDatabase {
 			container.start();
 			return new Endpoint(container.getJdbcUrl(), container.getUsername(), container.getPassword(), null);
 		}
-		return new Endpoint(null, null, null, name() + " is not available: set " + this.variable + " to a JDBC URL, "
-				+ "start the server at " + this.defaultUrl + ", or run a Docker engine for Testcontainers");
+		return new Endpoint(null, null, null, name() + " is not available (" + this.defaultUrl + " did not answer in "
+				+ ATTEMPTS + " attempts: " + failure + "): set " + this.variable + " to a JDBC URL, start the server "
+				+ "at " + this.defaultUrl + ", or run a Docker engine for Testcontainers");
 	}
 
 	private String environment(String suffix, String fallback) {
@@ -133,17 +166,57 @@ public enum TestDatabase {
 		return (value != null) ? value : fallback;
 	}
 
-	private static boolean answers(Endpoint endpoint) {
+	/**
+	 * Tries to connect a few times, a second apart; returns {@code null} once the database answers, else
+	 * why it did not the last time.
+	 */
+	private String failureToAnswer(Endpoint endpoint) {
+		String failure = null;
+		for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+			try (Connection connection = DriverManager.getConnection(endpoint.url(), probeProperties(endpoint))) {
+				if (connection.isValid(LOGIN_TIMEOUT_SECONDS)) {
+					return null;
+				}
+				failure = "the connection was not valid";
+			}
+			catch (SQLException ex) {
+				failure = ex.toString();
+			}
+			if (attempt < ATTEMPTS) {
+				try {
+					TimeUnit.SECONDS.sleep(1);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return "interrupted while waiting to try again";
+				}
+			}
+		}
+		return failure;
+	}
+
+	/**
+	 * The credentials, and timeouts that bound one attempt, set on this connection alone: the JVM-wide
+	 * {@link DriverManager#setLoginTimeout(int)} would also apply to every pool the tests open later.
+	 */
+	private Properties probeProperties(Endpoint endpoint) {
 		Properties properties = new Properties();
 		properties.setProperty("user", endpoint.username());
 		properties.setProperty("password", endpoint.password());
-		DriverManager.setLoginTimeout(3);
-		try (Connection connection = DriverManager.getConnection(endpoint.url(), properties)) {
-			return connection.isValid(2);
+		String seconds = Integer.toString(LOGIN_TIMEOUT_SECONDS);
+		String millis = Long.toString(TimeUnit.SECONDS.toMillis(LOGIN_TIMEOUT_SECONDS));
+		switch (this) {
+			case POSTGRESQL -> {
+				properties.setProperty("connectTimeout", seconds);
+				properties.setProperty("loginTimeout", seconds);
+				properties.setProperty("socketTimeout", seconds);
+			}
+			case MARIADB -> {
+				properties.setProperty("connectTimeout", millis);
+				properties.setProperty("socketTimeout", millis);
+			}
 		}
-		catch (SQLException ex) {
-			return false;
-		}
+		return properties;
 	}
 
 	private static boolean dockerAvailable() {

@@ -2,7 +2,9 @@ package dev.crid.autoconfigure.slices.jdbc;
 
 import dev.crid.autoconfigure.slices.PostgreSqlSlice;
 import dev.crid.jdbc.JdbcDialect;
+import dev.crid.testsupport.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase;
 import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase.Replace;
@@ -16,6 +18,12 @@ import org.springframework.test.context.DynamicPropertySource;
 class PostgreSqlJdbcSliceTest extends JdbcSliceTest {
 
 	private static final String REGISTRY_TABLE = "crid_slice_jdbc_allocations";
+
+	@BeforeAll
+	static void needsPostgreSql() {
+		// Skips the class here when PostgreSQL is missing: an abort while Spring loads the context is an error.
+		TestDatabase.POSTGRESQL.endpoint();
+	}
 
 	@DynamicPropertySource
 	static void postgreSql(DynamicPropertyRegistry properties) {
