@@ -11,7 +11,8 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * A registry opened for a benchmark, together with the connection pool it holds, if any.
+ * A registry opened for a benchmark, together with the connection pool it holds, if any. A database
+ * registry's tables are the benchmark's own: created when it opens, dropped when it closes.
  */
 final class OpenRegistry implements AutoCloseable {
 
@@ -21,9 +22,12 @@ final class OpenRegistry implements AutoCloseable {
 
 	private final HikariDataSource dataSource;
 
-	private OpenRegistry(Registry registry, HikariDataSource dataSource) {
+	private final String tableName;
+
+	private OpenRegistry(Registry registry, HikariDataSource dataSource, String tableName) {
 		this.registry = registry;
 		this.dataSource = dataSource;
+		this.tableName = tableName;
 	}
 
 	/**
@@ -32,10 +36,10 @@ final class OpenRegistry implements AutoCloseable {
 	 */
 	static OpenRegistry open(BenchmarkRegistry kind, String tableName, int poolSize) {
 		if (kind == BenchmarkRegistry.DELAYED) {
-			return new OpenRegistry(new DelayedRegistry(new InMemoryRegistry(), DELAY), null);
+			return new OpenRegistry(new DelayedRegistry(new InMemoryRegistry(), DELAY), null, null);
 		}
 		if (kind.database() == null) {
-			return new OpenRegistry(new InMemoryRegistry(), null);
+			return new OpenRegistry(new InMemoryRegistry(), null, null);
 		}
 		HikariDataSource dataSource = kind.database().dataSource(poolSize);
 		try {
@@ -43,7 +47,7 @@ final class OpenRegistry implements AutoCloseable {
 				.tableName(tableName)
 				.build();
 			registry.ensureSchema();
-			return new OpenRegistry(registry, dataSource);
+			return new OpenRegistry(registry, dataSource, tableName);
 		}
 		catch (RuntimeException ex) {
 			dataSource.close();
@@ -76,10 +80,20 @@ final class OpenRegistry implements AutoCloseable {
 		return new JdbcTemplate(this.dataSource).execute(productAndVersion);
 	}
 
+	/**
+	 * Drops the registry's tables (its allocations and the metadata beside them) and closes the pool.
+	 */
 	@Override
 	public void close() {
 		if (this.dataSource != null) {
-			this.dataSource.close();
+			try {
+				JdbcTemplate jdbc = new JdbcTemplate(this.dataSource);
+				jdbc.execute("DROP TABLE IF EXISTS " + this.tableName);
+				jdbc.execute("DROP TABLE IF EXISTS " + this.tableName + "_meta");
+			}
+			finally {
+				this.dataSource.close();
+			}
 		}
 	}
 

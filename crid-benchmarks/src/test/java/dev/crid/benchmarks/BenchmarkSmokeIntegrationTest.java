@@ -1,12 +1,19 @@
 package dev.crid.benchmarks;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,17 +31,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one — in its code,
  * its JMH annotations or the database it needs — fails the build instead of the next benchmark run. The
- * figures mean nothing; only that every benchmark and parameter produced a positive score.
+ * figures mean nothing; only that every benchmark and parameter produced a positive score, and that the
+ * benchmarks dropped every table they created.
  */
 class BenchmarkSmokeIntegrationTest {
 
 	/** The parameters that name a variant; the others only size the work. */
 	private static final Set<String> VARIANTS = Set.of("registry", "database", "strategy");
 
+	/** How the names of the tables the benchmarks create begin: registries' and entities'. */
+	private static final List<String> BENCHMARK_TABLES = List.of("crid_bench_", "bench_jpa_");
+
+	private static final List<TestDatabase> DATABASES = List.of(TestDatabase.POSTGRESQL, TestDatabase.MARIADB);
+
 	@BeforeAll
-	static void pointBenchmarksAtTestDatabases() {
+	static void pointBenchmarksAtTestDatabases() throws SQLException {
 		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
 		use("mariadb", TestDatabase.MARIADB.endpoint());
+		// Left by an older build: the check below is about this run's tables.
+		for (TestDatabase database : DATABASES) {
+			try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection();
+					Statement statement = connection.createStatement()) {
+				for (String table : benchmarkTables(connection)) {
+					statement.execute("DROP TABLE IF EXISTS " + table);
+				}
+			}
+		}
 	}
 
 	private static void use(String name, TestDatabase.Endpoint endpoint) {
@@ -44,7 +66,7 @@ class BenchmarkSmokeIntegrationTest {
 	}
 
 	@Test
-	void everyBenchmarkProducesAScore() throws RunnerException {
+	void everyBenchmarkProducesAScoreAndDropsItsTables() throws RunnerException, SQLException {
 		Options options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
 			.include(PacedNextIdBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
@@ -75,6 +97,25 @@ class BenchmarkSmokeIntegrationTest {
 		}
 		assertThat(scores).containsOnlyKeys(expected());
 		assertThat(scores).allSatisfy((name, score) -> assertThat(score).as(name).isPositive());
+		for (TestDatabase database : DATABASES) {
+			try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection()) {
+				assertThat(benchmarkTables(connection)).as("tables left in %s", database).isEmpty();
+			}
+		}
+	}
+
+	private static List<String> benchmarkTables(Connection connection) throws SQLException {
+		List<String> tables = new ArrayList<>();
+		try (ResultSet result = connection.getMetaData()
+			.getTables(connection.getCatalog(), connection.getSchema(), "%", new String[] { "TABLE" })) {
+			while (result.next()) {
+				String name = result.getString("TABLE_NAME");
+				if (BENCHMARK_TABLES.stream().anyMatch(name.toLowerCase(Locale.ROOT)::startsWith)) {
+					tables.add(name);
+				}
+			}
+		}
+		return tables;
 	}
 
 	private static List<String> expected() {
