@@ -107,7 +107,8 @@ class CridNodeGuardTest {
 			registry.then(RecordingRegistry.Answer.start(10));
 			CompletableFuture<Long> next = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> node.stats().registryWentBack() == 1);
-			assertThat(next).isNotDone();
+			// The clock still reads second 500: the caller waits for 501, neither failing nor stamping IDs ahead.
+			await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !next.isDone());
 			assertThat(node.stats().lastRegistryWentBackTime()).isEqualTo(this.clock.instant());
 			assertThat(log.warnings()).singleElement().asString().contains("went back", "[10, 20)", "500");
 			this.clock.advance(Duration.ofSeconds(1));
@@ -120,15 +121,20 @@ class CridNodeGuardTest {
 	@Test
 	void registryThatGoesBackFailsTheCallerWhenTheNextSecondDoesNotComeInTime() {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+		Duration timeout = Duration.ofMillis(300);
 		try (CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(10).threshold(0)
-			.allocationTimeout(Duration.ofMillis(300)).build()) {
+			.allocationTimeout(timeout).build()) {
 			node.nextId();
 			registry.otherwise(RecordingRegistry.Answer.start(5));
 			for (int i = 0; i < 9; i++) {
 				node.nextId();
 			}
+			long started = System.nanoTime();
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("went back");
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the next second until the timeout")
+				.isGreaterThanOrEqualTo(timeout)
+				.isLessThan(timeout.plusSeconds(2));
 			assertThat(node.stats().registryWentBack()).isGreaterThanOrEqualTo(1);
 		}
 	}
