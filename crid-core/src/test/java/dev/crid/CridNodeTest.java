@@ -212,7 +212,7 @@ class CridNodeTest {
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 				long reserved = this.registry.calls().stream().mapToLong(RecordingRegistry.Call::blockSize).sum();
 				CridStats stats = node.stats();
-				assertThat(reserved).isEqualTo(stats.idsIssued() + stats.idsLeftInBlock() + (stats.nextBlockReady() ? 100 : 0));
+				assertThat(reserved).isEqualTo(stats.idsIssued() + stats.idsLeftInBlock() + (stats.nextBlockReady() ? stats.allocationSize() : 0));
 			});
 		}
 	}

@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A database nobody listens for: every operation fails with a {@link RegistryException} that names the
- * refused connection, within the query timeout, or within the pool's connection timeout behind a pool;
- * and a node fails its callers within the allocation timeout whatever the pool would wait.
+ * refused connection, within the query timeout, also behind a pool that would wait half a minute for a
+ * connection; and a node fails its callers within the allocation timeout.
  */
 class UnreachableDatabaseTest {
 
@@ -40,13 +40,13 @@ class UnreachableDatabaseTest {
 	}
 
 	@Test
-	void failsWithinThePoolsConnectionTimeoutNamingTheRefusal() throws IOException {
-		try (HikariDataSource dataSource = pool(TIMEOUT)) {
+	void behindAnEmptyPoolFailsAtOnceNamingTheRefusal() throws IOException {
+		// The pool holds no connection, so the registry connects directly instead of waiting the pool's
+		// 30 s: it learns at once that the server refuses.
+		try (HikariDataSource dataSource = pool(Duration.ofSeconds(30))) {
 			assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 				.queryTimeout(TIMEOUT)
-				.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("Connection is not available")
-					.hasMessageContaining("root cause")
-					.hasMessageContaining("refused"));
+				.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("refused"));
 		}
 	}
 

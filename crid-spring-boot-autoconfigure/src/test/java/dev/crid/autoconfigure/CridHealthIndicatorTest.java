@@ -51,7 +51,7 @@ class CridHealthIndicatorTest {
 	}
 
 	@Test
-	void answersWithinHalfASecondWhileTheDatabaseHangsAndComesBackUp() throws Exception {
+	void answersWithinTheCheckWaitWhileTheDatabaseHangsAndComesBackUp() throws Exception {
 		HangingDataSource hanging = new HangingDataSource(this.database);
 		JdbcTemplateRegistry registry = new JdbcTemplateRegistry(new JdbcTemplate(hanging));
 		registry.ensureSchema();
@@ -64,7 +64,10 @@ class CridHealthIndicatorTest {
 			for (int request = 0; request < 3; request++) {
 				long started = System.nanoTime();
 				Health health = indicator.health();
-				assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(900));
+				// The check is waited for 500 ms; the rest is room for a loaded machine.
+				assertThat(Duration.ofNanos(System.nanoTime() - started))
+					.isGreaterThanOrEqualTo(CridHealthIndicator.CHECK_WAIT.minusMillis(50))
+					.isLessThan(CridHealthIndicator.CHECK_WAIT.plusMillis(400));
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(health.getDetails().get("error")).asString()
 					.startsWith("The registry has not answered its health check for");
