@@ -1,6 +1,7 @@
 package dev.crid.jdbc;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,6 +10,7 @@ import javax.sql.DataSource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.crid.CridException;
 import dev.crid.CridLayout;
 import dev.crid.InvalidConfigException;
 import dev.crid.LayoutMismatchException;
@@ -61,8 +63,10 @@ import dev.crid.RegistryException;
  * The table gains a row for every second in which a block was reserved. Rows older than the
  * {@link Builder#retention(Duration) retention} (a day by default) are evicted: after a reservation, at
  * most every 24th of the retention, the registry evicts the seconds older than the retention counted back
- * from the second it just reserved. Eviction first raises a watermark, then deletes; every reservation
- * reads the watermark under a lock the raise waits for, so once a second is evicted no node, in any
+ * from the second it just reserved, or from the database's own second when the database tells its clock
+ * and it is earlier (so a node whose clock runs ahead cannot evict seconds the others still use).
+ * Eviction first raises a watermark, then deletes; every reservation reads the watermark under a lock
+ * the raise waits for, so once a second is evicted no node, in any
  * process, can reserve in it again, even one whose clock lags behind: it is refused with a
  * {@link RegistryException} that is not retryable. Go nodes do not read the watermark: keep their clocks
  * within the retention, and do not evict from Go on a table Java nodes share.
@@ -158,9 +162,28 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 		Reservation reservation = this.storage.reserve(timestamp, blockSize);
 		if (this.eviction != null) {
-			this.eviction.afterReservation(timestamp);
+			this.eviction.afterReservation(evictionReference(timestamp, reservation.registryTime()));
 		}
 		return reservation;
+	}
+
+	/**
+	 * The second an eviction counts the retention back from: the one just reserved, or the database's own
+	 * second when the database tells its clock and it is earlier, so that a node whose clock runs ahead
+	 * never evicts seconds that the other nodes still reserve in.
+	 */
+	private long evictionReference(long timestamp, Instant registryTime) {
+		CridLayout layout = this.storage.checkedLayout();
+		if (registryTime == null || layout == null) {
+			return timestamp;
+		}
+		try {
+			return Math.min(timestamp, layout.timestampAt(registryTime));
+		}
+		catch (CridException ex) {
+			// The database's clock is outside the layout's range: evict nothing by it.
+			return 0;
+		}
 	}
 
 	/**

@@ -65,8 +65,7 @@ final class RegistryConnections {
 	}
 
 	private Connection connection() throws SQLException {
-		Connection direct = (this.bypass != null) ? this.bypass.connectionIfPoolIsEmpty() : null;
-		return (direct != null) ? direct : this.dataSource.getConnection();
+		return (this.bypass != null) ? this.bypass.connection() : this.dataSource.getConnection();
 	}
 
 	private int applyNetworkTimeout(Connection connection) {

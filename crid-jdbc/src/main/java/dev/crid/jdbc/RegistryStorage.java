@@ -138,6 +138,11 @@ final class RegistryStorage {
 		}
 	}
 
+	/** The layout the table was found to serve, or {@code null} before a check. */
+	CridLayout checkedLayout() {
+		return this.checkedLayout;
+	}
+
 	void checkLayout(CridLayout layout) {
 		if (layout.equals(this.checkedLayout)) {
 			return;

@@ -36,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The registry contract and the JDBC registry's own promises (persistence, transactions, timeouts, schema
@@ -469,6 +470,37 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Test
+	void aNodeWhoseClockRunsAheadEvictsNothingTheDatabasesOwnSecondsStillNeed() {
+		assumeTrue(readsTheDatabasesClock(), "only a database that tells its clock can be told from a node's");
+		String table = uniqueTableName("evict_ahead");
+		JdbcTemplateRegistry retaining = JdbcTemplateRegistry.builder(this.jdbcTemplate)
+			.tableName(table)
+			.dialect(forcedDialect())
+			.retention(Duration.ofSeconds(2))
+			.build();
+		retaining.ensureSchema();
+		try {
+			retaining.checkLayout(CridLayout.DEFAULT);
+			long now = CridLayout.DEFAULT.timestampAt(Instant.now());
+			retaining.allocate(now, 1);
+			// A node an hour ahead keeps reserving, past several eviction intervals (a second each here).
+			long started = System.nanoTime();
+			while (Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofMillis(2_500)) < 0) {
+				retaining.allocate(now + 3_600, 1);
+			}
+			assertThat(retaining.allocate(CridLayout.DEFAULT.timestampAt(Instant.now()), 1))
+				.as("the database's own second is still served").isNotNegative();
+		}
+		finally {
+			TestDatabase.dropRegistryTables(this.dataSource, table);
+		}
+	}
+
+	private boolean readsTheDatabasesClock() {
+		return EnumSet.of(JdbcDialect.POSTGRESQL, JdbcDialect.MARIADB, JdbcDialect.MYSQL).contains(dialectInUse());
+	}
+
+	@Test
 	void layoutIsRecordedOnFirstUseAndAnotherIsRefusedByEveryRegistry() {
 		String table = uniqueTableName("layout");
 		JdbcTemplateRegistry first = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
@@ -501,7 +533,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		Instant before = Instant.now();
 		Registry.Reservation reservation = this.registry.reserve(freshTimestamp(), 10);
 		Instant after = Instant.now();
-		if (EnumSet.of(JdbcDialect.POSTGRESQL, JdbcDialect.MARIADB, JdbcDialect.MYSQL).contains(dialectInUse())) {
+		if (readsTheDatabasesClock()) {
 			// The database runs on this machine, on the same clock.
 			assertThat(reservation.registryTime()).isBetween(before.minusMillis(50), after.plusMillis(50));
 		}
