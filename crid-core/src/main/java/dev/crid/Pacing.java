@@ -2,9 +2,10 @@ package dev.crid;
 
 /**
  * Decides when a node reserves its next block, and how large, from what it measures: how fast it uses
- * its blocks up, and how long the registry takes to answer, the slowest of its recent answers rather than
- * the mean. The next block is asked for when fewer IDs are left than twice what the node hands out while
- * the registry answers that slowly, and never later than the configured threshold. A node that reserves
+ * its blocks up, and how long a block takes to arrive once asked for (the registry's answer and the wait
+ * for the node's thread), the slowest of the recent ones rather than the mean. The next block is asked
+ * for when fewer IDs are left than twice what the node hands out meanwhile, and never later than the
+ * configured threshold (as a share of the block: a grown block keeps the configured share). A node that reserves
  * ahead and still uses up a block in less than two such answers (so reserving ahead cannot hide the
  * registry's latency) asks for twice as many numbers next time, up to {@value #MAX_GROWTH} times the
  * configured block size and a sixteenth of a second's sequence numbers; one that takes more than {@value #SHRINK_AFTER} answers' time for a block halves
@@ -59,7 +60,10 @@ final class Pacing {
 		this.currentThreshold = threshold;
 	}
 
-	/** Records how long a registry call that reserved a block took. */
+	/**
+	 * Records how long a block took to arrive, from the moment it was asked for: the registry's answer and
+	 * the wait for the thread that makes the call, which a node must cover as well.
+	 */
 	void allocated(long nanos) {
 		this.latencies[this.nextLatency] = nanos;
 		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
@@ -98,9 +102,11 @@ final class Pacing {
 			next.trigger = Block.NO_TRIGGER;
 			return;
 		}
+		// The configured threshold is a share of the configured block; a grown block keeps that share.
+		long floor = (long) Math.ceil((double) this.threshold / this.blockSize * next.size);
 		long measured = (long) Math.ceil(2 * this.rate * tail);
-		this.currentThreshold = Math.max(this.threshold, measured);
-		next.trigger = Math.max(0, next.size - this.currentThreshold);
+		this.currentThreshold = Math.min(next.size, Math.max(floor, measured));
+		next.trigger = next.size - this.currentThreshold;
 	}
 
 	private long tailLatency() {

@@ -90,8 +90,10 @@ class CridNodeTest {
 			long firstOfNext = node.nextId();
 			assertThat(node.layout().sequenceOf(firstOfNext)).isEqualTo(10);
 			assertThat(node.stats().stalls()).as("only the first call waited").isOne();
-			assertThat(node.stats().prefetchAllocations().successes()).isOne();
 			assertThat(node.stats().synchronousAllocations().successes()).isOne();
+			// The second block may ask for its successor at once: the node measured blocks of 10 going faster
+			// than the registry answers, and reserves earlier for it.
+			assertThat(node.stats().prefetchAllocations().successes()).isBetween(1L, 2L);
 		}
 	}
 

@@ -82,6 +82,23 @@ class PacingTest {
 	}
 
 	@Test
+	void aGrownBlockKeepsTheConfiguredShareAndTheTriggerNeverPassesTheBlock() {
+		Pacing pacing = new Pacing(1_000, 500, 1L << 32);
+		pacing.allocated(10 * MILLIS);
+		Block retired = block(1_000);
+		pacing.installing(Block.empty(), retired, 1);
+		// A slow stretch: blocks last a second, so the measured need stays small, but blocks grew before.
+		Block grown = block(8_000);
+		pacing.installing(retired, grown, 1 + 1_000 * MILLIS);
+		assertThat(pacing.threshold()).as("half of the block, as configured for 1,000 and 500").isEqualTo(4_000);
+		// A fast stretch: the measured need exceeds the block; the next is asked for at once, no earlier.
+		Block fast = block(8_000);
+		pacing.installing(grown, fast, 1 + 1_001 * MILLIS);
+		assertThat(pacing.threshold()).isEqualTo(8_000);
+		assertThat(fast.trigger).isZero();
+	}
+
+	@Test
 	void aGrownBlockTakesAtMostASixteenthOfASecond() {
 		Pacing pacing = new Pacing(1_000, 500, 1L << 16);
 		pacing.allocated(10 * MILLIS);
