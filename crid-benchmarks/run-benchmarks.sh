@@ -24,8 +24,15 @@ cd "$root"
 results="docs/benchmarks/results"
 logs="crid-benchmarks/target/benchmark-logs"
 jar="crid-benchmarks/target/benchmarks.jar"
-groups="${ONLY:-nextid virtual-threads bulk registry paced jpa}"
+all_groups="nextid virtual-threads bulk registry paced jpa"
+groups="${ONLY:-$all_groups}"
+for group in $groups; do
+	[[ " $all_groups " == *" $group "* ]] \
+		|| { echo "ONLY names '$group', which is not one of: $all_groups" >&2; exit 2; }
+done
 runs_in_a_row="${RUNS_IN_A_ROW:-3}"
+[[ "$runs_in_a_row" =~ ^[1-9][0-9]*$ ]] \
+	|| { echo "RUNS_IN_A_ROW is '$runs_in_a_row' but must be a whole number, 1 or more" >&2; exit 2; }
 
 java_feature() { # java command; prints its feature release (17, 21, 25, ...), or 0
 	local version
