@@ -3,7 +3,7 @@
 # charts of docs/BENCHMARKS.md from it.
 #
 #   crid-benchmarks/run-benchmarks.sh            the full run (about 15 minutes on 2 cores, build included)
-#   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 5 minutes)
+#   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 4 minutes)
 #   SKIP_BUILD=1 ...                             reuse crid-benchmarks/target/benchmarks.jar
 #   ONLY="paced jpa" ...                         run only these groups (nextid, virtual-threads, bulk,
 #                                                registry, paced, jpa); the report leaves the others out
