@@ -1,5 +1,7 @@
 package dev.crid.benchmarks;
 
+import java.util.Map;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -48,7 +50,15 @@ enum BenchmarkDatabase {
 	 * Opens a connection pool; the caller closes it.
 	 */
 	HikariDataSource dataSource(int poolSize) {
+		return dataSource(poolSize, Map.of());
+	}
+
+	/**
+	 * Opens a connection pool whose JDBC driver gets the given properties; the caller closes it.
+	 */
+	HikariDataSource dataSource(int poolSize, Map<String, String> driverProperties) {
 		HikariConfig config = new HikariConfig();
+		driverProperties.forEach(config::addDataSourceProperty);
 		config.setJdbcUrl(url());
 		config.setUsername(username());
 		config.setPassword(password());

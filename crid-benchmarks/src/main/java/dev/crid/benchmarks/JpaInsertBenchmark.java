@@ -37,6 +37,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * block size and threshold on the PostgreSQL registry), {@code sequence} (pooled optimizer, allocation
  * size 50), {@code identity} and {@code uuid} (Hibernate's time-based UUID). Each measurement is one
  * insert of all the rows into an emptied table; rows per second are {@code rows} divided by the score.
+ * The PostgreSQL driver rewrites each JDBC batch into one multi-row INSERT ({@code reWriteBatchedInserts},
+ * as applications that insert in batches set it), for every strategy alike; without it the driver
+ * sends a batch as one statement per row.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -61,6 +64,10 @@ public class JpaInsertBenchmark {
 	@Param({ "1000" })
 	public int rowsPerTransaction;
 
+	/** Whether the PostgreSQL driver rewrites each batch into one multi-row INSERT. */
+	@Param({ "true" })
+	public boolean reWriteBatchedInserts;
+
 	private IdStrategy idStrategy;
 
 	private HikariDataSource dataSource;
@@ -77,7 +84,8 @@ public class JpaInsertBenchmark {
 	@Setup(Level.Trial)
 	public void start() {
 		this.idStrategy = IdStrategy.of(this.strategy);
-		this.dataSource = BenchmarkDatabase.POSTGRESQL.dataSource(2);
+		this.dataSource = BenchmarkDatabase.POSTGRESQL.dataSource(2,
+				Map.of("reWriteBatchedInserts", String.valueOf(this.reWriteBatchedInserts)));
 		StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
 			.applySetting(AvailableSettings.DATASOURCE, this.dataSource)
 			.applySetting(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE)

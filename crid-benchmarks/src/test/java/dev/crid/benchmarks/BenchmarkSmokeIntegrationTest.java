@@ -17,22 +17,26 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one — in its code,
  * its JMH annotations or the database it needs — fails the build instead of the next benchmark run. The
  * figures mean nothing; only that every benchmark and parameter produced a positive score, and that the
- * benchmarks dropped every table they created.
+ * benchmarks dropped every table they created. The virtual thread benchmarks run only on Java 21 or later
+ * (run the tests there with {@code -Djvm=<its bin/java>}); on an older Java they must refuse clearly.
  */
 class BenchmarkSmokeIntegrationTest {
 
@@ -67,11 +71,16 @@ class BenchmarkSmokeIntegrationTest {
 
 	@Test
 	void everyBenchmarkProducesAScoreAndDropsItsTables() throws RunnerException, SQLException {
-		Options options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
+		boolean virtualThreads = Runtime.version().feature() >= 21;
+		ChainedOptionsBuilder options = new OptionsBuilder().include(NextIdBenchmark.class.getName())
 			.include(PacedNextIdBenchmark.class.getName())
+			.include(BulkIdsBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
-			.include(JpaInsertBenchmark.class.getName())
-			.param("registry", "memory", "delayed", "postgresql")
+			.include(JpaInsertBenchmark.class.getName());
+		if (virtualThreads) {
+			options.include(VirtualThreadsBenchmark.class.getName());
+		}
+		options.param("registry", "memory", "delayed", "postgresql")
 			.param("rows", "200")
 			.param("rowsPerTransaction", "100")
 			.forks(0)
@@ -80,11 +89,10 @@ class BenchmarkSmokeIntegrationTest {
 			.measurementIterations(1)
 			.measurementTime(TimeValue.milliseconds(100))
 			.shouldFailOnError(true)
-			.verbosity(VerboseMode.SILENT)
-			.build();
+			.verbosity(VerboseMode.SILENT);
 		// JMH allows one run per machine through a lock file; a benchmark run beside the build must not fail it.
 		System.setProperty("jmh.ignoreLock", "true");
-		Collection<RunResult> results = new Runner(options).run();
+		Collection<RunResult> results = new Runner(options.build()).run();
 		Map<String, Double> scores = new TreeMap<>();
 		for (RunResult result : results) {
 			BenchmarkParams params = result.getParams();
@@ -95,7 +103,7 @@ class BenchmarkSmokeIntegrationTest {
 				.collect(Collectors.joining(",", "[", "]"));
 			scores.put(name, result.getPrimaryResult().getScore());
 		}
-		assertThat(scores).containsOnlyKeys(expected());
+		assertThat(scores).containsOnlyKeys(expected(virtualThreads));
 		assertThat(scores).allSatisfy((name, score) -> assertThat(score).as(name).isPositive());
 		for (TestDatabase database : DATABASES) {
 			try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection()) {
@@ -118,16 +126,34 @@ class BenchmarkSmokeIntegrationTest {
 		return tables;
 	}
 
-	private static List<String> expected() {
-		return List.of("NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]",
-				"NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[delayed]", "NextIdBenchmark.crid[postgresql]",
-				"NextIdBenchmark.randomUuid[]", "NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]",
-				"PacedNextIdBenchmark.atomicLong[]", "PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
-				"PacedNextIdBenchmark.crid[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
-				"RegistryAllocationBenchmark.allocate[mariadb]", "RegistryAllocationBenchmark.plainUpsert[postgresql]",
+	@Test
+	@EnabledForJreRange(max = JRE.JAVA_20)
+	void virtualThreadBenchmarksSayWhatTheyNeedOnAnOlderJava() {
+		assertThatIllegalStateException().isThrownBy(VirtualThreads::newVirtualThreadPerTaskExecutor)
+			.withMessageContaining("need Java 21 or later")
+			.withMessageContaining("JAVA_VIRTUAL_THREADS");
+	}
+
+	private static List<String> expected(boolean virtualThreads) {
+		List<String> expected = new ArrayList<>(List.of(
+				"NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]", "NextIdBenchmark.crid[memory]",
+				"NextIdBenchmark.crid[delayed]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
+				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.atomicLong[]",
+				"PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
+				"PacedNextIdBenchmark.crid[postgresql]", "BulkIdsBenchmark.nextIds[memory]",
+				"BulkIdsBenchmark.nextIds[delayed]", "BulkIdsBenchmark.nextIds[postgresql]",
+				"BulkIdsBenchmark.nextIdLoop[memory]", "BulkIdsBenchmark.nextIdLoop[delayed]",
+				"BulkIdsBenchmark.nextIdLoop[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
+				"RegistryAllocationBenchmark.allocate[mariadb]",
+				"RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
-				"JpaInsertBenchmark.insert[uuid]");
+				"JpaInsertBenchmark.insert[uuid]"));
+		if (virtualThreads) {
+			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[memory]",
+					"VirtualThreadsBenchmark.crid[delayed]", "VirtualThreadsBenchmark.crid[postgresql]"));
+		}
+		return expected;
 	}
 
 }
