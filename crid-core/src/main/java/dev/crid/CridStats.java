@@ -15,7 +15,7 @@ import java.time.Instant;
  * from the rate it hands out IDs at and the registry's slowest recent answers (never below the configured
  * threshold); below 1 when pre-allocation is off
  * @param allocationSize how many sequence numbers the node asks the registry for at a time: the configured
- * block size, or up to 16 times it while blocks are used up faster than the registry answers
+ * block size, or up to 64 times it while blocks are used up faster than the registry answers
  * @param prefetchAllocations registry calls made in the background before the current block ran out
  * @param synchronousAllocations registry calls made while callers waited for a block
  * @param stalls calls to {@code nextId()} that had to wait for the registry

@@ -3,28 +3,33 @@ package dev.crid;
 /**
  * Decides when a node reserves its next block, and how large, from what it measures: how fast it uses
  * its blocks up, and how long a block takes to arrive once asked for (the registry's answer and the wait
- * for the node's thread), the slowest of the recent ones rather than the mean. The next block is asked
+ * for the node's thread), the slowest of the recent arrivals rather than the mean. The next block is asked
  * for when fewer IDs are left than twice what the node hands out meanwhile, and never later than the
- * configured threshold (as a share of the block: a grown block keeps the configured share). A node that reserves
- * ahead and still uses up a block in less than two such answers (so reserving ahead cannot hide the
- * registry's latency) asks for twice as many numbers next time, up to {@value #MAX_GROWTH} times the
- * configured block size and a sixteenth of a second's sequence numbers; one that takes more than {@value #SHRINK_AFTER} answers' time for a block halves
- * it again, never below the configured size. With pre-allocation off, blocks keep their configured size.
+ * configured threshold (as a share of the block: a grown block keeps the configured share).
+ *
+ * <p>A node that reserves ahead and still uses up a block in less than two such arrivals (so reserving
+ * ahead cannot hide them) asks for twice as many numbers next time, up to {@value #MAX_GROWTH} times the
+ * configured block size and a sixteenth of a second's sequence numbers; one that takes more than
+ * {@value #SHRINK_AFTER} arrivals' time for a block halves it again, never below the configured size. With
+ * pre-allocation off, blocks keep their configured size.
  *
  * <p>Not thread-safe: the node calls it under its lock.
  */
 final class Pacing {
 
-	/** How many of the latest registry answers the tail latency is taken from. */
+	/** How many of the latest arrivals the tail latency is taken from. */
 	private static final int LATENCY_SAMPLES = 32;
 
 	/** The most a block grows, as a multiple of the configured block size. */
-	static final long MAX_GROWTH = 16;
+	static final long MAX_GROWTH = 64;
 
-	/** Blocks that last less than this many slowest answers make a node that reserves ahead ask for more. */
+	/** A grown block takes at most this share of a second's sequence numbers: one sixteenth. */
+	private static final long SECOND_SHARE = 16;
+
+	/** Blocks that last less than this many slowest arrivals make a node that reserves ahead ask for more. */
 	private static final long GROW_BELOW = 2;
 
-	/** Blocks that last longer than this many slowest answers make the node ask for smaller ones. */
+	/** Blocks that last longer than this many slowest arrivals make the node ask for smaller ones. */
 	private static final long SHRINK_AFTER = 64;
 
 	private final long blockSize;
@@ -55,7 +60,7 @@ final class Pacing {
 		this.blockSize = blockSize;
 		this.threshold = threshold;
 		this.maxAllocationSize = Math.max(blockSize,
-				Math.min(sequencesPerSecond / MAX_GROWTH, saturatedMultiply(blockSize, MAX_GROWTH)));
+				Math.min(sequencesPerSecond / SECOND_SHARE, saturatedMultiply(blockSize, MAX_GROWTH)));
 		this.allocationSize = blockSize;
 		this.currentThreshold = threshold;
 	}

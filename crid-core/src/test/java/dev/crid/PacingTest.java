@@ -62,16 +62,16 @@ class PacingTest {
 		long now = 1;
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, now);
-		for (long expected : new long[] { 2_000, 4_000, 8_000, 16_000, 16_000 }) {
+		for (long expected : new long[] { 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 64_000 }) {
 			// Each block lasts 5 ms, less than two 10 ms answers.
 			now += 5 * MILLIS;
 			Block next = block(pacing.allocationSize());
 			pacing.installing(retired, next, now);
-			assertThat(pacing.allocationSize()).as("grown, up to 16 times the block size").isEqualTo(expected);
+			assertThat(pacing.allocationSize()).as("grown, up to 64 times the block size").isEqualTo(expected);
 			assertThat(next.trigger).as("a block this fast asks for the next at once").isZero();
 			retired = next;
 		}
-		for (long expected : new long[] { 8_000, 4_000, 2_000, 1_000, 1_000 }) {
+		for (long expected : new long[] { 32_000, 16_000, 8_000, 4_000, 2_000, 1_000, 1_000 }) {
 			// Each block lasts a second, more than 64 answers.
 			now += 1_000 * MILLIS;
 			Block next = block(pacing.allocationSize());
