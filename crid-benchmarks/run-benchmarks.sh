@@ -68,7 +68,7 @@ else
 	bulk=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 	registry=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
 	paced=(-f 1 -wi 3 -w 2s -i 5 -r 4s)
-	jpa=(-f 1 -wi 2 -i 5 -p rows=100000)
+	jpa=(-f 1 -wi 5 -i 9 -p rows=100000)
 fi
 [[ -n "${ONLY:-}" ]] && mode="$mode, only $groups"
 
