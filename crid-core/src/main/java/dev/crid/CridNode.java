@@ -464,8 +464,8 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the background keeps asking after this failure while the current block lasts: anything but
-	 * what only a change of configuration can mend.
+	 * Whether the background keeps asking after this failure until it gets a block: anything but what
+	 * only a change of configuration can mend.
 	 */
 	private static boolean backgroundRetries(RuntimeException failure) {
 		if (failure instanceof RegistryException registryFailure) {
@@ -647,8 +647,9 @@ public final class CridNode implements AutoCloseable {
 
 	/**
 	 * Records a failed call and returns whether the allocation tries again: while a caller waits for it and
-	 * the failure may pass, or, in the background, while the current block lasts. Otherwise the
-	 * allocation ends with the failure.
+	 * the failure may pass, or, with no caller waiting, in the background until it gets a block, so that a
+	 * node nobody calls during an outage has a block ready, and reports healthy, soon after the registry
+	 * returns. Otherwise the allocation ends with the failure.
 	 */
 	private boolean fail(Allocation allocation, RuntimeException failure, long nanos, boolean mayRetry) {
 		long failuresInRow;
@@ -663,8 +664,8 @@ public final class CridNode implements AutoCloseable {
 			else {
 				failuresInRow = this.statistics.failed(allocation.prefetch, nanos, failure);
 				allocation.lastFailure = failure;
-				retry = mayRetry && ((allocation.waiters > 0) ? callerRetries(failure)
-						: backgroundRetries(failure) && idsAtHand() > 0);
+				retry = mayRetry
+						&& ((allocation.waiters > 0) ? callerRetries(failure) : backgroundRetries(failure));
 				if (!retry && this.inflight == allocation) {
 					this.inflight = null;
 				}
