@@ -471,7 +471,7 @@ def registry_section(r1, r4, charts):
     return ("### 2. Registry allocations per database\n\n"
             "`JdbcTemplateRegistry.allocate(currentSecond, 10000)` flat out, every thread on the same row, each "
             "allocation committed durably, beside the baseline: the same upsert statement run by hand on the "
-            "same pool and table (no worker thread, timeout or retry). Ratios to that baseline at the same "
+            "same pool and table (no eviction guard, clock read, timeout or retry). Ratios to that baseline at the same "
             "thread count, and to the registry on PostgreSQL at 1 thread. Times the block size, an allocation "
             "rate bounds the IDs per second that all the nodes sharing the registry can hand out.\n\n"
             + table(["Database", "Threads", "Registry (alloc/s)", "Plain upsert (alloc/s)", "× plain upsert",

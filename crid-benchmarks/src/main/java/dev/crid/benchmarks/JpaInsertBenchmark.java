@@ -44,8 +44,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
+@Warmup(iterations = 5)
+@Measurement(iterations = 9)
 @Fork(1)
 @Threads(1)
 public class JpaInsertBenchmark {

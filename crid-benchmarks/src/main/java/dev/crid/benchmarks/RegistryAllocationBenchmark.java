@@ -40,7 +40,7 @@ public class RegistryAllocationBenchmark {
 
 	/**
 	 * Reserves the same block with the registry's upsert statement run by hand on the same pool: the
-	 * baseline of what the registry itself adds (its worker thread, timeout and retry handling).
+	 * baseline of what the registry itself adds (its eviction guard, clock read, timeout and retry handling).
 	 * @param registry the registry under test, whose pool and table are used
 	 * @return the block's first sequence number
 	 * @throws SQLException if the statement fails

@@ -74,8 +74,8 @@ public class RegistryState {
 
 	/**
 	 * Reserves the same block with the registry's statement run by hand: a pooled connection in
-	 * auto-commit mode, one prepared statement, no worker thread, no timeout, no retry. The baseline of
-	 * what the registry adds.
+	 * auto-commit mode, one prepared statement, no eviction guard, no clock read, no timeout, no retry. The
+	 * baseline of what the registry adds.
 	 * @return the block's first sequence number
 	 * @throws SQLException if the statement fails
 	 */
