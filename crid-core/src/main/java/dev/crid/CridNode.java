@@ -489,6 +489,7 @@ public final class CridNode implements AutoCloseable {
 
 	private void requestPrefetch() {
 		Allocation allocation;
+		String gaveUp = null;
 		synchronized (this.lock) {
 			if (this.closed || this.ready != null) {
 				return;
@@ -497,10 +498,11 @@ public final class CridNode implements AutoCloseable {
 				if (!this.inflight.stuck(System.nanoTime(), this.timeoutNanos)) {
 					return;
 				}
-				abandon(this.inflight);
+				gaveUp = abandon(this.inflight);
 			}
 			allocation = begin(true);
 		}
+		warnGaveUp(gaveUp);
 		submit(allocation);
 	}
 
@@ -512,18 +514,28 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	private void abandonIfStuck(Allocation allocation) {
+		String gaveUp = null;
 		synchronized (this.lock) {
 			if (this.inflight == allocation && allocation.stuck(System.nanoTime(), this.timeoutNanos)) {
-				abandon(allocation);
+				gaveUp = abandon(allocation);
 			}
+		}
+		warnGaveUp(gaveUp);
+	}
+
+	/** Logs, outside the lock, that an allocation was given up on; does nothing for {@code null}. */
+	private static void warnGaveUp(String message) {
+		if (message != null) {
+			logger.log(Level.WARNING, message);
 		}
 	}
 
 	/**
 	 * Gives up on an allocation stuck longer than the allocation timeout: the next caller starts afresh,
-	 * and whatever the stuck call returns, if it ever does, is dropped. Called with the lock held.
+	 * and whatever the stuck call returns, if it ever does, is dropped. Called with the lock held; returns
+	 * the warning to log once the lock is released.
 	 */
-	private void abandon(Allocation allocation) {
+	private String abandon(Allocation allocation) {
 		this.inflight = null;
 		allocation.abandoned = true;
 		if (allocation.runner != null && !allocation.direct) {
@@ -535,8 +547,7 @@ public final class CridNode implements AutoCloseable {
 		long failures = this.statistics.failed(allocation.prefetch, System.nanoTime() - allocation.submitted, failure);
 		allocation.lastFailure = failure;
 		allocation.result.completeExceptionally(failure);
-		logger.log(Level.WARNING, () -> failure.getMessage() + " (" + failures + " failed calls in a row); the next "
-				+ "allocation starts afresh");
+		return failure.getMessage() + " (" + failures + " failed calls in a row); the next allocation starts afresh";
 	}
 
 	private void submit(Allocation allocation) {
