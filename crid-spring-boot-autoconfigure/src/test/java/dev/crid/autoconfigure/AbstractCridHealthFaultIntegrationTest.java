@@ -52,8 +52,11 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	 */
 	private static final Duration UP_LIMIT = Duration.ofSeconds(2);
 
-	/** How long each outage lasts, counted from the fault. */
-	private static final Duration OUTAGE = Duration.ofSeconds(4);
+	/**
+	 * How long each outage lasts, counted from the fault: long enough that a HikariCP pool left without
+	 * connections backs off for seconds between attempts to reconnect, which the registry must not wait for.
+	 */
+	private static final Duration OUTAGE = Duration.ofSeconds(6);
 
 	private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
 
