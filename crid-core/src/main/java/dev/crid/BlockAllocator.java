@@ -134,7 +134,7 @@ final class BlockAllocator {
 		Duration call = Duration.between(before, after).abs();
 		Instant middle = before.plus(call.dividedBy(2));
 		Duration skew = Duration.between(middle, registryTime);
-		this.statistics.clockSkew(skew);
+		this.statistics.clockSkew(skew, after, System.nanoTime());
 		if (skew.abs().minus(call.dividedBy(2)).compareTo(this.maxClockSkew) > 0) {
 			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
 					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "

@@ -25,6 +25,12 @@ import java.time.Instant;
  * @param lastFailure the last registry failure, described down to its root cause, or {@code null}
  * @param clockSkew how far the registry's clock was ahead of this node's (negative: behind) at the last
  * reservation, or {@code null} when the registry does not tell its clock
+ * @param estimatedClockSkew how far the registry's clock is ahead of this node's (negative: behind) now, by
+ * estimate: {@code clockSkew} plus however far this node's clock has moved since that measurement beyond
+ * the time elapsed on the monotonic clock ({@link System#nanoTime()}). It shows a clock stepped back or
+ * forward before the next reservation measures it, and is what that reservation will find unless the
+ * registry's clock was stepped too (or the monotonic clock stood still, as it may while a machine
+ * sleeps). {@code null} when {@code clockSkew} is
  * @param registryWentBack blocks the registry handed out again that overlapped a block it had given this
  * node before for the same second (a restored backup, a failover to a replica that lagged); each was
  * refused, and the node moved on to the next second
@@ -33,7 +39,7 @@ import java.time.Instant;
 public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
 		long allocationSize, Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
 		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure, Duration clockSkew,
-		long registryWentBack, Instant lastRegistryWentBackTime) {
+		Duration estimatedClockSkew, long registryWentBack, Instant lastRegistryWentBackTime) {
 
 	/**
 	 * Counts and total time of one kind of registry call.

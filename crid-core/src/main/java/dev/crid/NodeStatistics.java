@@ -32,6 +32,11 @@ final class NodeStatistics {
 
 	private Duration clockSkew;
 
+	/** This node's clock, and the monotonic clock, when the skew was last measured. */
+	private Instant skewMeasuredAt;
+
+	private long skewMeasuredNanos;
+
 	private long registryWentBack;
 
 	private Instant lastRegistryWentBackTime;
@@ -69,8 +74,29 @@ final class NodeStatistics {
 		this.stalls++;
 	}
 
-	synchronized void clockSkew(Duration skew) {
+	/**
+	 * Records the skew measured at a reservation, with this node's clock reading at the end of the call and
+	 * the monotonic clock read just after it, so that a later snapshot can tell how far the node's clock has
+	 * moved since.
+	 */
+	synchronized void clockSkew(Duration skew, Instant measuredAt, long measuredNanos) {
 		this.clockSkew = skew;
+		this.skewMeasuredAt = measuredAt;
+		this.skewMeasuredNanos = measuredNanos;
+	}
+
+	/**
+	 * The skew as it must be now: the registry's clock is taken to have run at the monotonic clock's rate
+	 * since the measurement, so whatever this node's clock moved beyond that (a step back or forward, a
+	 * fixed clock standing still) is added to the skew measured.
+	 */
+	private Duration estimatedClockSkew() {
+		if (this.clockSkew == null) {
+			return null;
+		}
+		Duration monotonic = Duration.ofNanos(System.nanoTime() - this.skewMeasuredNanos);
+		Duration nodeClock = Duration.between(this.skewMeasuredAt, now());
+		return this.clockSkew.plus(monotonic).minus(nodeClock);
 	}
 
 	synchronized void registryWentBack() {
@@ -97,8 +123,8 @@ final class NodeStatistics {
 			long prefetchThreshold, long allocationSize) {
 		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, prefetchThreshold, allocationSize,
 				this.prefetch.snapshot(), this.synchronous.snapshot(), this.stalls, this.consecutiveFailures,
-				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, this.registryWentBack,
-				this.lastRegistryWentBackTime);
+				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, estimatedClockSkew(),
+				this.registryWentBack, this.lastRegistryWentBackTime);
 	}
 
 	/**

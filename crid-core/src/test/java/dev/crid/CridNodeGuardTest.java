@@ -78,6 +78,25 @@ class CridNodeGuardTest {
 	}
 
 	@Test
+	void estimatedClockSkewFollowsAClockSteppedSinceTheLastReservation() {
+		SkewedRegistry registry = new SkewedRegistry(this.clock, Duration.ofSeconds(12));
+		try (CridNode node = CridNode.builder(registry).clock(this.clock).build()) {
+			assertThat(node.stats().estimatedClockSkew()).isNull();
+			node.warmUp();
+			// This clock stands still, so the estimate also grows by the real time the test takes.
+			assertThat(node.stats().estimatedClockSkew()).isBetween(Duration.ofSeconds(12), Duration.ofSeconds(13));
+			this.clock.advance(Duration.ofHours(1));
+			assertThat(node.nextId()).isNotNegative();
+			assertThat(node.stats().clockSkew()).as("no reservation since").isEqualTo(Duration.ofSeconds(12));
+			assertThat(node.stats().estimatedClockSkew()).isBetween(Duration.ofSeconds(12).minusHours(1),
+					Duration.ofSeconds(13).minusHours(1));
+			this.clock.advance(Duration.ofHours(-2));
+			assertThat(node.stats().estimatedClockSkew()).isBetween(Duration.ofSeconds(12).plusHours(1),
+					Duration.ofSeconds(13).plusHours(1));
+		}
+	}
+
+	@Test
 	void clockFurtherFromTheRegistrysThanAllowedIsRefusedUntilItComesBack() {
 		SkewedRegistry registry = new SkewedRegistry(this.clock, Duration.ofMinutes(-61));
 		try (CridNode node = CridNode.builder(registry).clock(this.clock).maxClockSkew(Duration.ofMinutes(1))

@@ -3,6 +3,7 @@ package dev.crid.autoconfigure;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -25,8 +26,10 @@ import org.springframework.boot.health.contributor.Health;
  * <li>UP, with details: registry kind (and for a database its dialect and table), layout, block supply,
  * the last allocation, the clock skew against the registry, and any registry that went back;</li>
  * <li>DOWN, with the error: the database cannot be reached, its table is missing, the check has not
- * answered in time, or the node's registry calls failed within the last minute (a clock too far from the
- * registry's, a refused second, a lost connection), with the root cause;</li>
+ * answered in time, the node's registry calls failed within the last minute (a clock too far from the
+ * registry's, a refused second, a lost connection), with the root cause, or the node's clock has moved so
+ * far since the last reservation that it is now further from the registry's than the skew allowed, by
+ * {@link CridStats#estimatedClockSkew() estimate}: the node would refuse its next reservation;</li>
  * <li>OUT_OF_SERVICE once the node is closed.</li>
  * </ul>
  *
@@ -92,6 +95,7 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		}
 		if (stats.clockSkew() != null) {
 			builder.withDetail("clockSkew", stats.clockSkew().toString());
+			builder.withDetail("estimatedClockSkew", stats.estimatedClockSkew().toString());
 			builder.withDetail("maxClockSkew", this.node.maxClockSkew().toString());
 		}
 		if (stats.registryWentBack() > 0) {
@@ -118,6 +122,15 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 				.withDetail("error", "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
 						+ stats.lastFailure());
 		}
+		else if (clockTooFar(stats)) {
+			Duration skew = stats.estimatedClockSkew().truncatedTo(ChronoUnit.MILLIS);
+			builder.down()
+				.withDetail("error", "This node's clock is now " + describeSkew(skew) + " the registry's, by "
+						+ "estimate (" + stats.clockSkew() + " measured at the last reservation, corrected by how far "
+						+ "this node's clock has moved since), more than the " + this.node.maxClockSkew()
+						+ " allowed (crid.max-clock-skew): the node will refuse its next reservation; set the "
+						+ "node's clock right (NTP)");
+		}
 		else {
 			builder.up();
 		}
@@ -127,6 +140,15 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		Instant lastFailure = stats.lastFailureTime();
 		return stats.consecutiveFailures() > 0 && lastFailure != null
 				&& Duration.between(lastFailure, this.clock.instant()).compareTo(RECENT_FAILURE) < 0;
+	}
+
+	private boolean clockTooFar(CridStats stats) {
+		Duration skew = stats.estimatedClockSkew();
+		return skew != null && skew.abs().compareTo(this.node.maxClockSkew()) > 0;
+	}
+
+	private static String describeSkew(Duration skew) {
+		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
 	}
 
 	static Map<String, Object> describe(CridLayout layout) {

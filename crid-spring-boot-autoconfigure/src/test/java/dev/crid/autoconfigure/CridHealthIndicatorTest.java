@@ -2,8 +2,11 @@ package dev.crid.autoconfigure;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +22,8 @@ import dev.crid.RegistryException;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
@@ -106,6 +111,70 @@ class CridHealthIndicatorTest {
 				.isBetween(Duration.ofSeconds(179), Duration.ofSeconds(181));
 			assertThat(health.getDetails()).containsEntry("maxClockSkew", "PT1M");
 		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "PT1H", "-PT1H" })
+	void aClockSteppedWhileIdsAreAtHandIsDownWithTheEstimatedSkewUntilItIsBack(Duration step) {
+		SteppedClock clock = new SteppedClock();
+		Registry registry = new Registry() {
+
+			private final InMemoryRegistry delegate = new InMemoryRegistry();
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				return this.delegate.allocate(timestamp, blockSize);
+			}
+
+			@Override
+			public Reservation reserve(long timestamp, long blockSize) {
+				return new Reservation(allocate(timestamp, blockSize), Instant.now());
+			}
+
+		};
+		try (CridNode node = CridNode.builder(registry).clock(clock).build()) {
+			node.warmUp();
+			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
+			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+			long reservations = node.stats().prefetchAllocations().count() + node.stats().synchronousAllocations().count();
+			clock.step = step;
+			Health health = indicator.health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("error")).asString()
+				.contains("This node's clock is now PT", (step.isNegative() ? " behind" : " ahead of") + " the registry's",
+						"more than the PT1M allowed (crid.max-clock-skew)", "will refuse its next reservation");
+			assertThat(Duration.parse(health.getDetails().get("estimatedClockSkew").toString()))
+				.isBetween(step.negated().minusSeconds(1), step.negated().plusSeconds(1));
+			assertThat(Duration.parse(health.getDetails().get("clockSkew").toString())).as("measured before the step")
+				.isBetween(Duration.ofSeconds(-1), Duration.ofSeconds(1));
+			assertThat(node.stats().prefetchAllocations().count() + node.stats().synchronousAllocations().count())
+				.as("the health reserves nothing to find out")
+				.isEqualTo(reservations);
+			clock.step = Duration.ZERO;
+			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+		}
+	}
+
+	/** The system clock, stepped back or forward by as much as a test says, as a clock set by hand is. */
+	private static final class SteppedClock extends Clock {
+
+		volatile Duration step = Duration.ZERO;
+
+		@Override
+		public Instant instant() {
+			return Instant.now().plus(this.step);
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			throw new UnsupportedOperationException("A SteppedClock is always in UTC");
+		}
+
 	}
 
 	/** A data source whose connections can be made to hang, as behind a network that drops packets. */
