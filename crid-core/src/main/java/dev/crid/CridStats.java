@@ -30,7 +30,7 @@ import java.time.Instant;
  * the time elapsed on the monotonic clock ({@link System#nanoTime()}). It shows a clock stepped back or
  * forward before the next reservation measures it, and is what that reservation will find unless the
  * registry's clock was stepped too (or the monotonic clock stood still, as it may while a machine
- * sleeps). {@code null} when {@code clockSkew} is
+ * sleeps). {@code null} when {@code clockSkew} is {@code null}
  * @param registryWentBack blocks the registry handed out again that overlapped a block it had given this
  * node before for the same second (a restored backup, a failover to a replica that lagged); each was
  * refused, and the node moved on to the next second
