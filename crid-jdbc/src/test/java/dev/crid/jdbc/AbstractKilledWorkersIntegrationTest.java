@@ -110,13 +110,13 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 						longestCall = Math.max(longestCall, status[2]);
 					}
 				}
-				long[] ids = WorkerProcesses.readAll(files);
-				Arrays.parallelSort(ids);
-				long duplicates = WorkerProcesses.duplicates(ids);
+				long[] counted = WorkerProcesses.countDuplicates(files, this.directory, 8_000_000);
+				long ids = counted[0];
+				long duplicates = counted[1];
 				System.out.printf("killed workers, %s: %d processes, %d killed with SIGKILL (exit 137) after writing "
 						+ "%s IDs and started again; IDs: %,d (restarts %,d), failed calls: %d, longest call: %d ms, "
 						+ "duplicates: %d, in %d ms%n", database(), PROCESSES, KILLED,
-						Arrays.toString(writtenBeforeKill), ids.length, restartedIds, failures, longestCall,
+						Arrays.toString(writtenBeforeKill), ids, restartedIds, failures, longestCall,
 						duplicates, took.toMillis());
 				assertThat(Arrays.stream(writtenBeforeKill).min().getAsLong()).as("fewest IDs a killed process wrote")
 					.isPositive();

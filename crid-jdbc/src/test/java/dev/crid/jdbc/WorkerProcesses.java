@@ -100,4 +100,95 @@ final class WorkerProcesses {
 		return FaultLoad.duplicates(sorted);
 	}
 
+	/**
+	 * Counts the IDs and the duplicates among every whole ID of the files, with a bounded heap whatever
+	 * their number: routes each ID by a hash of its value (so equal IDs meet) into partitions of about
+	 * {@code partitionSize} IDs on disk under {@code scratch}, then sorts one partition at a time.
+	 * @return the IDs counted and the duplicates found
+	 */
+	static long[] countDuplicates(List<Path> files, Path scratch, int partitionSize) throws IOException {
+		long total = 0;
+		for (Path file : files) {
+			total += count(file);
+		}
+		int partitions = (int) Math.max(1, (total + partitionSize - 1) / partitionSize);
+		if (partitions == 1) {
+			long[] ids = readAll(files);
+			Arrays.sort(ids);
+			return new long[] { ids.length, duplicates(ids) };
+		}
+		List<Path> parts = new ArrayList<>();
+		List<FileChannel> channels = new ArrayList<>();
+		List<ByteBuffer> buffers = new ArrayList<>();
+		try {
+			for (int p = 0; p < partitions; p++) {
+				Path part = scratch.resolve("partition-" + p + ".bin");
+				parts.add(part);
+				channels.add(FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+						StandardOpenOption.TRUNCATE_EXISTING));
+				buffers.add(ByteBuffer.allocate(1 << 16));
+			}
+			ByteBuffer in = ByteBuffer.allocateDirect(1 << 20);
+			for (Path file : files) {
+				long whole = count(file) * Long.BYTES;
+				try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+					for (long left = whole; left > 0;) {
+						in.clear();
+						in.limit((int) Math.min(in.capacity(), left));
+						while (in.hasRemaining()) {
+							if (channel.read(in) < 0) {
+								throw new IOException(file + " ended before its " + whole + " bytes");
+							}
+						}
+						in.flip();
+						left -= in.limit();
+						while (in.hasRemaining()) {
+							long id = in.getLong();
+							int p = (int) Math.floorMod(mix(id), (long) partitions);
+							ByteBuffer out = buffers.get(p);
+							out.putLong(id);
+							if (!out.hasRemaining()) {
+								drain(out, channels.get(p));
+							}
+						}
+					}
+				}
+			}
+			for (int p = 0; p < partitions; p++) {
+				drain(buffers.get(p), channels.get(p));
+			}
+		}
+		finally {
+			for (FileChannel channel : channels) {
+				channel.close();
+			}
+		}
+		long counted = 0;
+		long duplicates = 0;
+		for (Path part : parts) {
+			long[] ids = readAll(List.of(part));
+			Files.delete(part);
+			Arrays.sort(ids);
+			counted += ids.length;
+			duplicates += duplicates(ids);
+		}
+		return new long[] { counted, duplicates };
+	}
+
+	private static void drain(ByteBuffer buffer, FileChannel channel) throws IOException {
+		buffer.flip();
+		while (buffer.hasRemaining()) {
+			channel.write(buffer);
+		}
+		buffer.clear();
+	}
+
+	/** Spreads IDs that differ in a few bits over every partition (the finalizer of SplitMix64). */
+	private static long mix(long value) {
+		long z = value;
+		z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+		z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+		return z ^ (z >>> 31);
+	}
+
 }
