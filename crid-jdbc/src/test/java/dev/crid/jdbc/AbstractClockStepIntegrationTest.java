@@ -38,11 +38,11 @@ import static org.assertj.core.api.Assertions.fail;
  * <li>and in both, not one ID repeats among everything every node issued.</li>
  * </ul>
  * Retention and eviction play no part at an hour: the registry evicts seconds older than its retention
- * (a day by default) counted back from the second just reserved. A node stepped further back than the
- * retention would be refused (its seconds are evicted; the refusal is not retried), never given a block
- * twice; a node stepped further ahead than the retention would evict seconds the others still use, and
- * they would be refused, again without a duplicate. The skew guard (a minute by default) stops a node long
- * before either. One short subclass per database.
+ * (a day by default), counted back from the second just reserved or the database's own second, whichever
+ * is earlier. A node stepped further back than the retention would be refused (its seconds are evicted;
+ * the refusal is not retried), never given a block twice; a node stepped far ahead evicts nothing the
+ * others still use, since the database's clock bounds what it evicts. The skew guard (a minute by
+ * default) stops a node long before either. One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class AbstractClockStepIntegrationTest {

@@ -186,7 +186,7 @@ public abstract class AbstractFaultIntegrationTest {
 					// Long enough for every caller that waited through the fault to have its answer.
 					await().atMost(ALLOCATION_TIMEOUT.plus(CALL_MARGIN))
 						.until(() -> load.issued() > atHeal + 10_000);
-					hold(Duration.ofSeconds(2));
+					hold(Duration.ofSeconds(1));
 					result.idsAfterHeal = load.issued() - atHeal;
 				}
 				finally {

@@ -35,7 +35,7 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 
 	private static final int KILLED = 3;
 
-	private static final long RUN_MILLIS = 6_000;
+	private static final long RUN_MILLIS = 8_000;
 
 	private static final long RESTARTED_RUN_MILLIS = 3_000;
 
@@ -75,6 +75,7 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 				for (int k = 0; k < KILLED; k++) {
 					int p = 2 * k;
 					Process victim = running.get(p);
+					assertThat(victim.isAlive()).as("process %d still running when killed; its log: %s", p, log(p)).isTrue();
 					victim.destroyForcibly();
 					assertThat(victim.waitFor(10, TimeUnit.SECONDS)).as("process %d died", p).isTrue();
 					assertThat(victim.exitValue()).as("exit status of killed process %d (128 + SIGKILL)", p)

@@ -36,6 +36,9 @@ public final class IssuingWorker {
 
 	private static final int CHUNK = 4_096;
 
+	/** A slow thread writes what it has at least this often, so a test sees soon that a worker issues. */
+	private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
 	private IssuingWorker() {
 	}
 
@@ -116,6 +119,7 @@ public final class IssuingWorker {
 	private static void issue(CridNode node, long deadline, FileChannel file, LongAdder issued, LongAdder failures,
 			AtomicLong longestCall) {
 		ByteBuffer chunk = ByteBuffer.allocate(CHUNK * Long.BYTES);
+		long lastWrite = System.nanoTime();
 		while (System.nanoTime() - deadline < 0) {
 			long started = System.nanoTime();
 			try {
@@ -126,8 +130,9 @@ public final class IssuingWorker {
 				failures.increment();
 			}
 			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
-			if (!chunk.hasRemaining()) {
+			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
 				write(file, chunk);
+				lastWrite = System.nanoTime();
 			}
 		}
 		write(file, chunk);
