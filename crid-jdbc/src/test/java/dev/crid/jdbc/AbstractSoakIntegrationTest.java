@@ -32,7 +32,9 @@ import static org.assertj.core.api.Assertions.fail;
  * IDs the workers wrote: they write about three million a second on a two-core machine). It prints a table: fault cycles, kills, IDs, duplicates, failed calls, longest call,
  * duration.
  *
- * <p>Run with {@code ./mvnw -B -pl crid-jdbc -am verify -Psoak} (both databases, one after the other).
+ * <p>Run with {@code ./mvnw -B -pl crid-jdbc -am verify -Psoak -Dtest='*SoakIntegrationTest'
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipITs} (both databases, one after the other; {@code -Dtest}
+ * keeps the other modules' tests out of the run).
  */
 public abstract class AbstractSoakIntegrationTest {
 
