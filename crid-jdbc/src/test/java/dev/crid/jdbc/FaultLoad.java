@@ -7,13 +7,17 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 import dev.crid.CridException;
 import dev.crid.CridNode;
 
 /**
  * Callers that take IDs from nodes without a pause while a test puts faults between the nodes and their
- * database, recording every ID, how long each call took, and when calls failed and succeeded.
+ * database, recording every ID, how long each call took, and when calls failed and succeeded. A pause
+ * between calls (outside the time measured) keeps the number of IDs recorded, and the memory they take,
+ * bounded when blocks come fast.
  */
 final class FaultLoad implements AutoCloseable {
 
@@ -31,7 +35,16 @@ final class FaultLoad implements AutoCloseable {
 
 	private final ConcurrentLinkedQueue<Long> successTimes = new ConcurrentLinkedQueue<>();
 
+	private final LongAdder issued = new LongAdder();
+
+	private final long pauseNanos;
+
 	FaultLoad(List<CridNode> nodes, int callersPerNode) {
+		this(nodes, callersPerNode, Duration.ZERO);
+	}
+
+	FaultLoad(List<CridNode> nodes, int callersPerNode, Duration pause) {
+		this.pauseNanos = pause.toNanos();
 		for (CridNode node : nodes) {
 			for (int i = 0; i < callersPerNode; i++) {
 				Thread caller = new Thread(() -> call(node), "fault-load-" + this.callers.size());
@@ -53,6 +66,7 @@ final class FaultLoad implements AutoCloseable {
 					taken = Arrays.copyOf(taken, taken.length * 2);
 				}
 				taken[count++] = id;
+				this.issued.increment();
 				long now = System.nanoTime();
 				this.longestCallNanos.accumulateAndGet(now - started, Math::max);
 				// One success time per 1,000 IDs is enough to see when IDs flowed.
@@ -67,6 +81,9 @@ final class FaultLoad implements AutoCloseable {
 				this.lastFailureNanos.accumulateAndGet(now, Math::max);
 				this.successTimes.add(-now);
 			}
+			if (this.pauseNanos > 0) {
+				LockSupport.parkNanos(this.pauseNanos);
+			}
 		}
 		this.ids.add(Arrays.copyOf(taken, count));
 	}
@@ -79,6 +96,11 @@ final class FaultLoad implements AutoCloseable {
 		}
 		long[] all = this.ids.stream().flatMapToLong(Arrays::stream).sorted().toArray();
 		return all;
+	}
+
+	/** Returns how many IDs the callers got so far. */
+	long issued() {
+		return this.issued.sum();
 	}
 
 	long failures() {

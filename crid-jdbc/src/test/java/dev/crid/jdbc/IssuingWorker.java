@@ -1,0 +1,163 @@
+package dev.crid.jdbc;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.crid.CridException;
+import dev.crid.CridNode;
+
+/**
+ * A process that issues IDs until its time is up or it is killed, for tests that kill processes and put
+ * faults between them and their database. Its own pool (set up as the README recommends), several nodes
+ * with blocks of random sizes, several threads per node; a call that fails is counted and the thread goes
+ * on. Each thread appends its IDs to the output file in chunks of whole IDs (big-endian longs), so that a
+ * {@code kill -9} loses only IDs not yet written, never the file's earlier content; a reader drops a torn
+ * last chunk by keeping a multiple of eight bytes. Every second it prints one status line:
+ * {@code status issued=N failures=N longestCallMs=N}.
+ *
+ * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest block, largest
+ * block, milliseconds to run, output file.
+ */
+public final class IssuingWorker {
+
+	private static final int CHUNK = 4_096;
+
+	/** A slow thread writes what it has at least this often, so a test sees soon that a worker issues. */
+	private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	private IssuingWorker() {
+	}
+
+	/**
+	 * Runs the process.
+	 * @param args see the class description
+	 * @throws Exception on any failure other than a failed call, which makes the process exit non-zero
+	 */
+	public static void main(String[] args) throws Exception {
+		String url = args[0];
+		String user = args[1];
+		String password = args[2];
+		String table = args[3];
+		SplittableRandom random = new SplittableRandom(Long.parseLong(args[4]));
+		int nodeCount = Integer.parseInt(args[5]);
+		int threadsPerNode = Integer.parseInt(args[6]);
+		long smallestBlock = Long.parseLong(args[7]);
+		long largestBlock = Long.parseLong(args[8]);
+		long runNanos = TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args[9]));
+		Path output = Path.of(args[10]);
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(url);
+		config.setUsername(user);
+		config.setPassword(password);
+		config.setMaximumPoolSize(nodeCount + 1);
+		config.setConnectionTimeout(Duration.ofSeconds(2).toMillis());
+		config.setValidationTimeout(Duration.ofSeconds(1).toMillis());
+		config.setInitializationFailTimeout(-1);
+		LongAdder issued = new LongAdder();
+		LongAdder failures = new LongAdder();
+		AtomicLong longestCall = new AtomicLong();
+		try (HikariDataSource dataSource = new HikariDataSource(config);
+				FileChannel file = FileChannel.open(output, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+						StandardOpenOption.APPEND)) {
+			JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
+				.tableName(table)
+				.queryTimeout(Duration.ofSeconds(2))
+				.build();
+			List<CridNode> nodes = new ArrayList<>();
+			for (int i = 0; i < nodeCount; i++) {
+				long blockSize = random.nextLong(smallestBlock, largestBlock + 1);
+				nodes.add(CridNode.builder(registry).blockSize(blockSize).threshold(blockSize / 2).build());
+			}
+			long deadline = System.nanoTime() + runNanos;
+			List<Thread> threads = new ArrayList<>();
+			for (CridNode node : nodes) {
+				for (int t = 0; t < threadsPerNode; t++) {
+					Thread thread = new Thread(() -> issue(node, deadline, file, issued, failures, longestCall));
+					threads.add(thread);
+					thread.start();
+				}
+			}
+			Thread reporter = new Thread(() -> {
+				while (!Thread.currentThread().isInterrupted()) {
+					status(issued, failures, longestCall);
+					try {
+						TimeUnit.SECONDS.sleep(1);
+					}
+					catch (InterruptedException ex) {
+						return;
+					}
+				}
+			});
+			reporter.setDaemon(true);
+			reporter.start();
+			for (Thread thread : threads) {
+				thread.join();
+			}
+			reporter.interrupt();
+			for (CridNode node : nodes) {
+				System.out.println("block " + node.blockSize() + ": " + node.stats());
+				node.close();
+			}
+			status(issued, failures, longestCall);
+		}
+	}
+
+	private static void issue(CridNode node, long deadline, FileChannel file, LongAdder issued, LongAdder failures,
+			AtomicLong longestCall) {
+		ByteBuffer chunk = ByteBuffer.allocate(CHUNK * Long.BYTES);
+		long lastWrite = System.nanoTime();
+		while (System.nanoTime() - deadline < 0) {
+			long started = System.nanoTime();
+			try {
+				chunk.putLong(node.nextId());
+				issued.increment();
+			}
+			catch (CridException ex) {
+				failures.increment();
+			}
+			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
+			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
+				write(file, chunk);
+				lastWrite = System.nanoTime();
+			}
+		}
+		write(file, chunk);
+	}
+
+	private static void write(FileChannel file, ByteBuffer chunk) {
+		chunk.flip();
+		try {
+			// One thread's chunk at a time, whole: appends from several threads must not interleave.
+			synchronized (file) {
+				while (chunk.hasRemaining()) {
+					file.write(chunk);
+				}
+			}
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not write IDs", ex);
+		}
+		chunk.clear();
+	}
+
+	private static void status(LongAdder issued, LongAdder failures, AtomicLong longestCall) {
+		System.out.println("status issued=" + issued.sum() + " failures=" + failures.sum() + " longestCallMs="
+				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()));
+		System.out.flush();
+	}
+
+}

@@ -1,0 +1,15 @@
+package dev.crid.jdbc;
+
+import dev.crid.testsupport.TestDatabase;
+
+/**
+ * A node's clock stepped an hour forwards and backwards, on MariaDB.
+ */
+class MariaDbClockStepIntegrationTest extends AbstractClockStepIntegrationTest {
+
+	@Override
+	protected TestDatabase database() {
+		return TestDatabase.MARIADB;
+	}
+
+}

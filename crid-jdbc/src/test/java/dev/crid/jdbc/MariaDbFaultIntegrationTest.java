@@ -1,0 +1,15 @@
+package dev.crid.jdbc;
+
+import dev.crid.testsupport.TestDatabase;
+
+/**
+ * Network faults between nodes and their registry on MariaDB.
+ */
+class MariaDbFaultIntegrationTest extends AbstractFaultIntegrationTest {
+
+	@Override
+	protected TestDatabase database() {
+		return TestDatabase.MARIADB;
+	}
+
+}

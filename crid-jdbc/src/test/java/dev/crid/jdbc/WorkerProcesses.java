@@ -1,0 +1,194 @@
+package dev.crid.jdbc;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Starts {@link IssuingWorker} processes and reads what they wrote: their ID files and the last status
+ * line of their logs.
+ */
+final class WorkerProcesses {
+
+	private static final Pattern STATUS = Pattern
+		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+)");
+
+	private WorkerProcesses() {
+	}
+
+	/**
+	 * Starts a worker on this JVM's class path, its output and errors going to {@code log}.
+	 * @param heap the worker's -Xmx, for example {@code 256m}
+	 * @param arguments the worker's arguments (see {@link IssuingWorker})
+	 */
+	static Process start(String heap, List<String> arguments, Path log) throws IOException {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseSerialGC",
+				"-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), IssuingWorker.class.getName()));
+		command.addAll(arguments);
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+	}
+
+	/** Returns how many whole IDs a file holds (a killed writer may have left a torn last one). */
+	static long count(Path file) throws IOException {
+		return Files.exists(file) ? Files.size(file) / Long.BYTES : 0;
+	}
+
+	/** Reads every whole ID of the files into one array, unsorted. */
+	static long[] readAll(List<Path> files) throws IOException {
+		long total = 0;
+		for (Path file : files) {
+			total += count(file);
+		}
+		if (total > Integer.MAX_VALUE - 8) {
+			throw new IllegalStateException(total + " IDs do not fit in one array");
+		}
+		long[] ids = new long[(int) total];
+		int filled = 0;
+		ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+		for (Path file : files) {
+			long whole = count(file) * Long.BYTES;
+			try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+				for (long left = whole; left > 0;) {
+					buffer.clear();
+					buffer.limit((int) Math.min(buffer.capacity(), left));
+					while (buffer.hasRemaining()) {
+						if (channel.read(buffer) < 0) {
+							throw new IOException(file + " ended before its " + whole + " bytes");
+						}
+					}
+					buffer.flip();
+					LongBuffer longs = buffer.asLongBuffer();
+					int available = longs.remaining();
+					longs.get(ids, filled, available);
+					filled += available;
+					left -= buffer.limit();
+				}
+			}
+		}
+		return (filled == ids.length) ? ids : Arrays.copyOf(ids, filled);
+	}
+
+	/** Returns issued, failures and longest call (ms) from the last status line of a log, or zeros. */
+	static long[] lastStatus(Path log) throws IOException {
+		long[] status = new long[3];
+		if (!Files.exists(log)) {
+			return status;
+		}
+		for (String line : Files.readAllLines(log)) {
+			Matcher matcher = STATUS.matcher(line);
+			if (matcher.find()) {
+				for (int i = 0; i < 3; i++) {
+					status[i] = Long.parseLong(matcher.group(i + 1));
+				}
+			}
+		}
+		return status;
+	}
+
+	/** Returns how many IDs of a sorted array equal the one before. */
+	static long duplicates(long[] sorted) {
+		return FaultLoad.duplicates(sorted);
+	}
+
+	/**
+	 * Counts the IDs and the duplicates among every whole ID of the files, with a bounded heap whatever
+	 * their number: routes each ID by a hash of its value (so equal IDs meet) into partitions of about
+	 * {@code partitionSize} IDs on disk under {@code scratch}, then sorts one partition at a time.
+	 * @return the IDs counted and the duplicates found
+	 */
+	static long[] countDuplicates(List<Path> files, Path scratch, int partitionSize) throws IOException {
+		long total = 0;
+		for (Path file : files) {
+			total += count(file);
+		}
+		int partitions = (int) Math.max(1, (total + partitionSize - 1) / partitionSize);
+		if (partitions == 1) {
+			long[] ids = readAll(files);
+			Arrays.sort(ids);
+			return new long[] { ids.length, duplicates(ids) };
+		}
+		List<Path> parts = new ArrayList<>();
+		List<FileChannel> channels = new ArrayList<>();
+		List<ByteBuffer> buffers = new ArrayList<>();
+		try {
+			for (int p = 0; p < partitions; p++) {
+				Path part = scratch.resolve("partition-" + p + ".bin");
+				parts.add(part);
+				channels.add(FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+						StandardOpenOption.TRUNCATE_EXISTING));
+				buffers.add(ByteBuffer.allocate(1 << 16));
+			}
+			ByteBuffer in = ByteBuffer.allocateDirect(1 << 20);
+			for (Path file : files) {
+				long whole = count(file) * Long.BYTES;
+				try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+					for (long left = whole; left > 0;) {
+						in.clear();
+						in.limit((int) Math.min(in.capacity(), left));
+						while (in.hasRemaining()) {
+							if (channel.read(in) < 0) {
+								throw new IOException(file + " ended before its " + whole + " bytes");
+							}
+						}
+						in.flip();
+						left -= in.limit();
+						while (in.hasRemaining()) {
+							long id = in.getLong();
+							int p = (int) Math.floorMod(mix(id), (long) partitions);
+							ByteBuffer out = buffers.get(p);
+							out.putLong(id);
+							if (!out.hasRemaining()) {
+								drain(out, channels.get(p));
+							}
+						}
+					}
+				}
+			}
+			for (int p = 0; p < partitions; p++) {
+				drain(buffers.get(p), channels.get(p));
+			}
+		}
+		finally {
+			for (FileChannel channel : channels) {
+				channel.close();
+			}
+		}
+		long counted = 0;
+		long duplicates = 0;
+		for (Path part : parts) {
+			long[] ids = readAll(List.of(part));
+			Files.delete(part);
+			Arrays.sort(ids);
+			counted += ids.length;
+			duplicates += duplicates(ids);
+		}
+		return new long[] { counted, duplicates };
+	}
+
+	private static void drain(ByteBuffer buffer, FileChannel channel) throws IOException {
+		buffer.flip();
+		while (buffer.hasRemaining()) {
+			channel.write(buffer);
+		}
+		buffer.clear();
+	}
+
+	/** Spreads IDs that differ in a few bits over every partition (the finalizer of SplitMix64). */
+	private static long mix(long value) {
+		long z = value;
+		z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+		z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+		return z ^ (z >>> 31);
+	}
+
+}
