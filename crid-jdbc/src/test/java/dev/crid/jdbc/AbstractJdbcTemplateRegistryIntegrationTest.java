@@ -142,11 +142,17 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 				+ ProcessHandle.current().pid()).toLowerCase();
 	}
 
+	/**
+	 * A registry that keeps every row: the tests reserve seconds up to decades ahead, and on a dialect that
+	 * reads no database clock, a retention would count back from those and evict the seconds that a node on
+	 * the real clock needs. The retention tests build their own registries.
+	 */
 	private JdbcTemplateRegistry newRegistry(JdbcTemplate template, String table, Duration queryTimeout) {
 		return JdbcTemplateRegistry.builder(template)
 			.tableName(table)
 			.dialect(forcedDialect())
 			.queryTimeout(queryTimeout)
+			.retention(Duration.ZERO)
 			.build();
 	}
 

@@ -34,7 +34,7 @@ class PostgreSqlRegistryGoesBackIntegrationTest {
 
 	private final String table = "crid_goes_back_" + ProcessHandle.current().pid();
 
-	private final SteppedClock clock = new SteppedClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+	private final StandingClock clock = new StandingClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
 
 	private HikariDataSource dataSource;
 
@@ -96,12 +96,12 @@ class PostgreSqlRegistryGoesBackIntegrationTest {
 		assertThat(this.jdbcTemplate.update("DELETE FROM " + this.table + " WHERE ts = ?", timestamp)).isOne();
 	}
 
-	/** A clock that stands still until the test steps it. */
-	private static final class SteppedClock extends Clock {
+	/** A clock that stands still until the test moves it on. */
+	private static final class StandingClock extends Clock {
 
 		private final AtomicReference<Instant> now;
 
-		SteppedClock(Instant now) {
+		StandingClock(Instant now) {
 			this.now = new AtomicReference<>(now);
 		}
 
