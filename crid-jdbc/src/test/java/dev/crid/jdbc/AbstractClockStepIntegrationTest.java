@@ -20,6 +20,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.RegistryException;
+import dev.crid.testsupport.SteppedClock;
 import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;

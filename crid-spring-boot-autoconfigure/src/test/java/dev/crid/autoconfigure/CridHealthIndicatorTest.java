@@ -2,11 +2,8 @@ package dev.crid.autoconfigure;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,6 +17,7 @@ import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 import dev.crid.jdbc.JdbcTemplateRegistry;
+import dev.crid.testsupport.SteppedClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -116,7 +114,7 @@ class CridHealthIndicatorTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "PT1H", "-PT1H" })
 	void aClockSteppedWhileIdsAreAtHandIsDownWithTheEstimatedSkewUntilItIsBack(Duration step) {
-		SteppedClock clock = new SteppedClock();
+		SteppedClock clock = new SteppedClock(Duration.ZERO);
 		Registry registry = new Registry() {
 
 			private final InMemoryRegistry delegate = new InMemoryRegistry();
@@ -137,7 +135,7 @@ class CridHealthIndicatorTest {
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
 			long reservations = node.stats().prefetchAllocations().count() + node.stats().synchronousAllocations().count();
-			clock.step = step;
+			clock.offset(step);
 			Health health = indicator.health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("error")).asString()
@@ -150,31 +148,9 @@ class CridHealthIndicatorTest {
 			assertThat(node.stats().prefetchAllocations().count() + node.stats().synchronousAllocations().count())
 				.as("the health reserves nothing to find out")
 				.isEqualTo(reservations);
-			clock.step = Duration.ZERO;
+			clock.offset(Duration.ZERO);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
 		}
-	}
-
-	/** The system clock, stepped back or forward by as much as a test says, as a clock set by hand is. */
-	private static final class SteppedClock extends Clock {
-
-		volatile Duration step = Duration.ZERO;
-
-		@Override
-		public Instant instant() {
-			return Instant.now().plus(this.step);
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			throw new UnsupportedOperationException("A SteppedClock is always in UTC");
-		}
-
 	}
 
 	/** A data source whose connections can be made to hang, as behind a network that drops packets. */

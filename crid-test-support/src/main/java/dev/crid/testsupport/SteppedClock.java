@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -10,15 +10,23 @@ import java.time.ZoneOffset;
  * The system clock plus an offset a test steps forwards or backwards while nodes read it, as a clock
  * that NTP (or an operator) steps does. Thread-safe.
  */
-final class SteppedClock extends Clock {
+public final class SteppedClock extends Clock {
 
 	private volatile Duration offset;
 
-	SteppedClock(Duration offset) {
+	/**
+	 * Creates a clock that many seconds off the system clock.
+	 * @param offset how far ahead of the system clock (negative: behind)
+	 */
+	public SteppedClock(Duration offset) {
 		this.offset = offset;
 	}
 
-	void offset(Duration offset) {
+	/**
+	 * Steps the clock: from now on it reads the system clock plus this offset.
+	 * @param offset how far ahead of the system clock (negative: behind)
+	 */
+	public void offset(Duration offset) {
 		this.offset = offset;
 	}
 
