@@ -83,21 +83,7 @@ class CridHealthIndicatorTest {
 
 	@Test
 	void aClockTooFarFromTheRegistrysIsDownWithTheSkew() {
-		Registry skewed = new Registry() {
-
-			private final InMemoryRegistry delegate = new InMemoryRegistry();
-
-			@Override
-			public long allocate(long timestamp, long blockSize) {
-				return this.delegate.allocate(timestamp, blockSize);
-			}
-
-			@Override
-			public Reservation reserve(long timestamp, long blockSize) {
-				return new Reservation(allocate(timestamp, blockSize), Instant.now().plus(Duration.ofMinutes(3)));
-			}
-
-		};
+		Registry skewed = inMemoryWithClockAhead(Duration.ofMinutes(3));
 		try (CridNode node = CridNode.builder(skewed).allocationTimeout(Duration.ofMillis(200)).build()) {
 			CridHealthIndicator indicator = new CridHealthIndicator(node, skewed, this.checks);
 			assertThatThrownBy(node::nextId).isInstanceOf(RegistryException.class);
@@ -115,21 +101,7 @@ class CridHealthIndicatorTest {
 	@ValueSource(strings = { "PT1H", "-PT1H" })
 	void aClockSteppedWhileIdsAreAtHandIsDownWithTheEstimatedSkewUntilItIsBack(Duration step) {
 		SteppedClock clock = new SteppedClock(Duration.ZERO);
-		Registry registry = new Registry() {
-
-			private final InMemoryRegistry delegate = new InMemoryRegistry();
-
-			@Override
-			public long allocate(long timestamp, long blockSize) {
-				return this.delegate.allocate(timestamp, blockSize);
-			}
-
-			@Override
-			public Reservation reserve(long timestamp, long blockSize) {
-				return new Reservation(allocate(timestamp, blockSize), Instant.now());
-			}
-
-		};
+		Registry registry = inMemoryWithClockAhead(Duration.ZERO);
 		try (CridNode node = CridNode.builder(registry).clock(clock).build()) {
 			node.warmUp();
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
@@ -151,6 +123,25 @@ class CridHealthIndicatorTest {
 			clock.offset(Duration.ZERO);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
 		}
+	}
+
+	/** An in-memory registry that tells its clock, this far ahead of the system clock. */
+	private static Registry inMemoryWithClockAhead(Duration ahead) {
+		return new Registry() {
+
+			private final InMemoryRegistry delegate = new InMemoryRegistry();
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				return this.delegate.allocate(timestamp, blockSize);
+			}
+
+			@Override
+			public Reservation reserve(long timestamp, long blockSize) {
+				return new Reservation(allocate(timestamp, blockSize), Instant.now().plus(ahead));
+			}
+
+		};
 	}
 
 	/** A data source whose connections can be made to hang, as behind a network that drops packets. */
