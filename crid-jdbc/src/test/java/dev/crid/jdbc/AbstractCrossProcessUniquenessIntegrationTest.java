@@ -92,15 +92,11 @@ public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 	}
 
 	private Process start(TestDatabase.Endpoint endpoint, String table, int index) throws IOException {
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		List<String> command = List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-				System.getProperty("java.class.path"), UniquenessWorker.class.getName(), endpoint.url(),
-				endpoint.username(), endpoint.password(), table, String.valueOf(31L * index + 7),
-				String.valueOf(NODES_PER_PROCESS), String.valueOf(THREADS_PER_NODE), String.valueOf(IDS_PER_PROCESS),
-				this.directory.resolve("ids-" + index + ".bin").toString());
-		return new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(this.directory.resolve("process-" + index + ".log").toFile())
-			.start();
+		return WorkerProcesses.start(UniquenessWorker.class, "256m",
+				List.of(endpoint.url(), endpoint.username(), endpoint.password(), table, String.valueOf(31L * index + 7),
+						String.valueOf(NODES_PER_PROCESS), String.valueOf(THREADS_PER_NODE),
+						String.valueOf(IDS_PER_PROCESS), this.directory.resolve("ids-" + index + ".bin").toString()),
+				this.directory.resolve("process-" + index + ".log"));
 	}
 
 	private String log(int index) {

@@ -132,7 +132,7 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 
 	private Process start(TestDatabase.Endpoint endpoint, String table, String name, int seed, long runMillis)
 			throws IOException {
-		return WorkerProcesses.start("256m",
+		return WorkerProcesses.start(IssuingWorker.class, "256m",
 				List.of(endpoint.url(), endpoint.username(), endpoint.password(), table, String.valueOf(31L * seed + 7),
 						"2", "2", "1", "100", String.valueOf(runMillis), this.directory.resolve(name + ".bin").toString()),
 				this.directory.resolve(name + ".log"));

@@ -185,7 +185,7 @@ public abstract class AbstractSoakIntegrationTest {
 		Path log = this.directory.resolve(name + ".log");
 		this.files.add(file);
 		this.logs.add(log);
-		return WorkerProcesses.start("256m",
+		return WorkerProcesses.start(IssuingWorker.class, "256m",
 				List.of(proxy.jdbcUrl(), endpoint.username(), endpoint.password(), table,
 						String.valueOf(31L * this.files.size() + 7), "2", "2", "100", "5000",
 						String.valueOf(Duration.ofHours(2).toMillis()), file.toString()),

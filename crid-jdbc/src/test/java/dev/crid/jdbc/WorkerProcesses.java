@@ -26,14 +26,15 @@ final class WorkerProcesses {
 	}
 
 	/**
-	 * Starts a worker on this JVM's class path, its output and errors going to {@code log}.
+	 * Starts a worker process on this JVM's class path, its output and errors going to {@code log}.
+	 * @param worker the worker's main class, {@link IssuingWorker} or {@link UniquenessWorker}
 	 * @param heap the worker's -Xmx, for example {@code 256m}
-	 * @param arguments the worker's arguments (see {@link IssuingWorker})
+	 * @param arguments the worker's arguments (see its class)
 	 */
-	static Process start(String heap, List<String> arguments, Path log) throws IOException {
+	static Process start(Class<?> worker, String heap, List<String> arguments, Path log) throws IOException {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseSerialGC",
-				"-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), IssuingWorker.class.getName()));
+				"-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), worker.getName()));
 		command.addAll(arguments);
 		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 	}
@@ -95,11 +96,6 @@ final class WorkerProcesses {
 		return status;
 	}
 
-	/** Returns how many IDs of a sorted array equal the one before. */
-	static long duplicates(long[] sorted) {
-		return FaultLoad.duplicates(sorted);
-	}
-
 	/**
 	 * Counts the IDs and the duplicates among every whole ID of the files, with a bounded heap whatever
 	 * their number: routes each ID by a hash of its value (so equal IDs meet) into partitions of about
@@ -115,7 +111,7 @@ final class WorkerProcesses {
 		if (partitions == 1) {
 			long[] ids = readAll(files);
 			Arrays.sort(ids);
-			return new long[] { ids.length, duplicates(ids) };
+			return new long[] { ids.length, FaultLoad.duplicates(ids) };
 		}
 		List<Path> parts = new ArrayList<>();
 		List<FileChannel> channels = new ArrayList<>();
@@ -170,7 +166,7 @@ final class WorkerProcesses {
 			Files.delete(part);
 			Arrays.sort(ids);
 			counted += ids.length;
-			duplicates += duplicates(ids);
+			duplicates += FaultLoad.duplicates(ids);
 		}
 		return new long[] { counted, duplicates };
 	}
