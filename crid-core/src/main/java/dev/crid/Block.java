@@ -27,6 +27,9 @@ final class Block {
 	/** Seconds since the epoch this block was reserved for. */
 	final long timestamp;
 
+	/** The first sequence number of the block, as the registry answered. */
+	final long start;
+
 	/** The first ID of the block: its timestamp and first sequence number put together. */
 	final long firstId;
 
@@ -45,14 +48,17 @@ final class Block {
 	@SuppressWarnings("unused") // written through TAKEN
 	private volatile long taken;
 
-	Block(long timestamp, long firstId, long size) {
+	Block(long timestamp, long start, long firstId, long size) {
 		this.timestamp = timestamp;
+		this.start = start;
 		this.firstId = firstId;
 		this.size = size;
 	}
 
+
+
 	static Block empty() {
-		return new Block(0, 0, 0);
+		return new Block(0, 0, 0, 0);
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package dev.crid;
 
-import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,13 +8,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * Turns one registry answer into a {@link Block}: checks the layout before the first reservation, reads
  * the clock, asks the registry, rejects starts that cannot be sequence numbers and clocks too far from
- * the registry's, refuses blocks that overlap one given before (a registry that went back), clamps a
- * block that runs past the largest sequence number, and waits for the next second when the current one
- * is used up.
+ * the registry's, clamps a block that runs past the largest sequence number, and waits for the next
+ * second when the current one is used up.
+ *
+ * <p>Invariant: it never serves a block itself and keeps no state of the node's blocks, so a call that
+ * was given up on and returns late changes nothing the node relies on.
  */
 final class BlockAllocator {
-
-	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
 
 	/** The largest start a block may have: {@link Long#MAX_VALUE} always means a used-up second. */
 	private static final long LAST_SERVABLE = Long.MAX_VALUE - 1;
@@ -30,13 +29,14 @@ final class BlockAllocator {
 
 	private final NodeStatistics statistics;
 
-	private final ReservedSeconds reserved = new ReservedSeconds();
+	private final Timing timing;
 
 	private volatile boolean layoutChecked;
 
 	BlockAllocator(Registry registry, CridLayout layout, Clock clock, Duration maxClockSkew,
-			NodeStatistics statistics) {
+			NodeStatistics statistics, Timing timing) {
 		this.registry = registry;
+		this.timing = timing;
 		this.layout = layout;
 		this.clock = clock;
 		this.maxClockSkew = maxClockSkew;
@@ -44,8 +44,8 @@ final class BlockAllocator {
 	}
 
 	/**
-	 * Reserves a block, waiting at most until the attempt's deadline for a used-up second to pass, or for
-	 * the next second after the registry went back.
+	 * Reserves a block, waiting at most until the attempt's deadline for a used-up second to pass. Whether
+	 * the block overlaps one given before is for the caller to check, in the order the answers are taken.
 	 */
 	Block allocate(Attempt attempt) throws InterruptedException {
 		checkLayout(attempt);
@@ -59,38 +59,36 @@ final class BlockAllocator {
 						+ " for timestamp " + timestamp + "; a start must be in [0, " + this.layout.maxSequence() + "]");
 			}
 			checkClockSkew(reservation.registryTime(), before, this.clock.instant());
-			if (start > Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
-				// Cleared only once the next second has come: a caller that gives up while this attempt is
-				// waiting must still see which second was used up.
-				attempt.waitingForNextSecond(timestamp);
-				awaitNextSecond(timestamp, attempt.deadline(), () -> usedUp(timestamp));
-				attempt.waitingForNextSecond(-1);
-				continue;
+			if (start <= Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
+				return block(timestamp, start, attempt.size());
 			}
-			Block block = block(timestamp, start, attempt.size());
-			if (this.reserved.record(timestamp, start, block.size)) {
-				return block;
-			}
-			wentBack(timestamp, start, block.size);
-			attempt.registryWentBack(timestamp);
-			awaitNextSecond(timestamp, attempt.deadline(), () -> new RegistryException("Registry " + this.registry
-					+ " went back: it handed out sequence numbers of timestamp " + timestamp + " that it had given "
-					+ "this node before, and the next second did not come within the allocation timeout"));
+			// Cleared only once the next second has come: a caller that gives up while this attempt is
+			// waiting must still see which second was used up.
+			attempt.waitingForNextSecond(timestamp);
+			awaitNextSecond(timestamp, attempt.deadline(), () -> usedUp(timestamp));
+			attempt.waitingForNextSecond(-1);
 		}
+	}
+
+	/** Waits, until the deadline at most, for the second after one in which the registry went back. */
+	void awaitSecondAfterWentBack(long timestamp, long deadline) throws InterruptedException {
+		awaitNextSecond(timestamp, deadline, () -> new RegistryException("Registry " + this.registry + " went back: "
+				+ "it handed out sequence numbers of timestamp " + timestamp + " that it had given this node before, "
+				+ "and the next second did not come within the allocation timeout"));
 	}
 
 	private void checkLayout(Attempt attempt) {
 		if (this.layoutChecked) {
 			return;
 		}
-		attempt.registryCallStarted();
+		attempt.registryCallStarted(this.timing.nanoTime());
 		try {
 			this.registry.checkLayout(this.layout);
 		}
-		catch (RegistryException ex) {
+		catch (CridException ex) {
 			throw ex;
 		}
-		catch (RuntimeException ex) {
+		catch (Exception ex) { // a checked exception too, thrown without being declared
 			throw new RegistryException("Registry " + this.registry + " failed to check the layout " + this.layout
 					+ ": " + ex, ex);
 		}
@@ -101,7 +99,7 @@ final class BlockAllocator {
 	}
 
 	private Registry.Reservation reserve(long timestamp, long size, Attempt attempt) {
-		attempt.registryCallStarted();
+		attempt.registryCallStarted(this.timing.nanoTime());
 		try {
 			Registry.Reservation reservation = this.registry.reserve(timestamp, size);
 			if (reservation == null) {
@@ -110,10 +108,10 @@ final class BlockAllocator {
 			}
 			return reservation;
 		}
-		catch (RegistryException ex) {
+		catch (CridException ex) {
 			throw ex;
 		}
-		catch (RuntimeException ex) {
+		catch (Exception ex) { // a checked exception too, thrown without being declared
 			throw new RegistryException("Registry " + this.registry + " failed to reserve " + size
 					+ " sequence numbers for timestamp " + timestamp + ": " + ex, ex);
 		}
@@ -134,7 +132,7 @@ final class BlockAllocator {
 		Duration call = Duration.between(before, after).abs();
 		Instant middle = before.plus(call.dividedBy(2));
 		Duration skew = Duration.between(middle, registryTime);
-		this.statistics.clockSkew(skew, after, System.nanoTime());
+		this.statistics.clockSkew(skew, after, this.timing.nanoTime());
 		if (skew.abs().minus(call.dividedBy(2)).compareTo(this.maxClockSkew) > 0) {
 			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
 					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "
@@ -146,18 +144,10 @@ final class BlockAllocator {
 		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
 	}
 
-	private void wentBack(long timestamp, long start, long size) {
-		this.statistics.registryWentBack();
-		logger.log(Level.WARNING, () -> "Registry " + this.registry + " went back: it answered sequence numbers ["
-				+ start + ", " + (start + size) + ") of timestamp " + timestamp + ", which overlap a block it gave this "
-				+ "node before (a restored backup, or a failover to a replica that lagged?). The block is refused and "
-				+ "the node moves on to the next second; other nodes may have been given those numbers too");
-	}
-
 	private Block block(long timestamp, long start, long wanted) {
 		long room = Math.min(this.layout.maxSequence(), LAST_SERVABLE) - start;
 		long size = (wanted - 1 <= room) ? wanted : room + 1;
-		return new Block(timestamp, this.layout.shiftTimestamp(timestamp) | start, size);
+		return new Block(timestamp, start, this.layout.shiftTimestamp(timestamp) | start, size);
 	}
 
 	Duration maxClockSkew() {
@@ -170,13 +160,13 @@ final class BlockAllocator {
 			if (this.layout.timestampAt(now) != current) {
 				return;
 			}
-			long left = deadline - System.nanoTime();
+			long left = deadline - this.timing.nanoTime();
 			if (left <= 0) {
 				throw failure.get();
 			}
 			Instant nextSecond = this.layout.epoch().plusSeconds(current + 1);
 			long untilNext = Math.max(Duration.between(now, nextSecond).toNanos(), TimeUnit.MILLISECONDS.toNanos(1));
-			TimeUnit.NANOSECONDS.sleep(Math.min(untilNext, left));
+			this.timing.sleep(Math.min(untilNext, left));
 		}
 	}
 
@@ -199,15 +189,13 @@ final class BlockAllocator {
 		/** The {@link System#nanoTime()} after which waiting for the next second gives up. */
 		long deadline();
 
-		void registryCallStarted();
+		/** The registry call starts now, by the node's {@link Timing}. */
+		void registryCallStarted(long now);
 
 		void registryCallEnded();
 
 		/** The used-up timestamp whose end the attempt is waiting for, or -1 once it has come. */
 		void waitingForNextSecond(long timestamp);
-
-		/** The timestamp in which the registry went back; the attempt waits for the next second. */
-		void registryWentBack(long timestamp);
 
 	}
 

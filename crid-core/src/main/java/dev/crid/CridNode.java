@@ -1,21 +1,9 @@
 package dev.crid;
 
-import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -32,6 +20,11 @@ import java.util.function.Consumer;
  * may pass, so a short outage costs callers a delay rather than an error. No lock is held while the
  * registry is called, and no registry call can hold callers up for good: one that has not returned
  * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
+ *
+ * <p>The node is made of parts, each with one job: {@link Dispenser} hands out IDs from the current block,
+ * {@link BlockSupply} holds the blocks and the callers who wait for one, {@link ReservationRunner} runs
+ * reservations, {@link BlockAllocator} turns a registry answer into a block, {@link RetryPolicy} says what
+ * is asked again, and {@link Pacing} when and how much.
  *
  * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
  * against the registry's at every reservation (for registries that tell their clock) and refuses to
@@ -64,106 +57,31 @@ public final class CridNode implements AutoCloseable {
 	 */
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofMinutes(1);
 
-	private static final Duration MAX_ALLOCATION_TIMEOUT = Duration.ofDays(1);
-
-	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
-
-	private static final AtomicInteger threadNumbers = new AtomicInteger();
-
-	private static final long FIRST_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-
-	/** Short enough that IDs flow again soon after the registry comes back. */
-	private static final long MAX_RETRY_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
-
-	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 10;
-
-	/** The most IDs a stripe sets aside at once: a refill in this many calls stays out of the 99.9th percentile. */
-	private static final long MAX_SLICE_SIZE = 4_096;
-
-	private static final long STUCK_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-	private final CridLayout layout;
+	private final NodeSettings settings;
 
 	private final CridParser parser;
 
-	private final long blockSize;
-
-	private final long threshold;
-
-	private final long timeoutNanos;
-
 	private final BlockAllocator allocator;
 
-	/** When to reserve ahead and how much; guarded by lock. */
-	private final Pacing pacing;
+	private final BlockSupply supply;
 
-	private final Executor executor;
+	private final Dispenser dispenser;
 
-	private final ThreadPoolExecutor ownExecutor;
+	/** The stripes' slots and mask, held here so that the path every ID takes loads as little as it can. */
+	private final Slice[] stripeSlots;
 
-	private final NodeStatistics statistics;
+	private final int stripeMask;
 
-	private final Consumer<? super RuntimeException> prefetchFailureHandler;
-
-	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
-
-	/** The stripes' slots and mask, held here too so that the path every ID takes loads one object less. */
-	private final Slice[] stripeSlots = this.stripes.slots();
-
-	private final int stripeMask = this.stripes.mask();
-
-	private final long sliceSize;
-
-	/** Offsets set aside in the stripes when the node closed: no caller will get them. */
-	private final LongAdder unservedOffsets = new LongAdder();
-
-	private final Object lock = new Object();
-
-	private volatile Block current = Block.empty();
-
-	private volatile boolean directExecutorReported;
-
-	// Guarded by lock.
-	private Block ready;
-
-	private Allocation inflight;
-
-	private long issuedInRetiredBlocks;
-
-	/** Written under the lock; read without it where a slice is set aside. */
-	private volatile boolean closed;
-
-	private CridNode(Builder builder, CridLayout layout) {
-		this.layout = layout;
-		this.parser = CridParser.of(layout);
-		this.blockSize = builder.blockSize;
-		this.threshold = builder.threshold;
-		// Small next to a block, so what stripes hold when the node stops is a small gap.
-		this.sliceSize = Math.max(1, Math.min(MAX_SLICE_SIZE, this.blockSize / (2L * this.stripes.count())));
-		this.timeoutNanos = builder.allocationTimeout.toNanos();
-		this.statistics = new NodeStatistics(builder.clock);
-		this.allocator = new BlockAllocator(builder.registry, layout, builder.clock, builder.maxClockSkew,
-				this.statistics);
-		long sequencesPerSecond = (layout.maxSequence() == Long.MAX_VALUE) ? Long.MAX_VALUE : layout.maxSequence() + 1;
-		this.pacing = new Pacing(this.blockSize, this.threshold, sequencesPerSecond);
-		this.prefetchFailureHandler = builder.prefetchFailureHandler;
-		if (builder.prefetchExecutor != null) {
-			this.executor = builder.prefetchExecutor;
-			this.ownExecutor = null;
-		}
-		else {
-			// One thread does all the work; a second starts only while the first is stuck in a registry call
-			// that callers gave up on, and it ends when the call returns.
-			this.ownExecutor = new ThreadPoolExecutor(1, Integer.MAX_VALUE, IDLE_THREAD_KEEP_ALIVE_SECONDS,
-					TimeUnit.SECONDS, new SynchronousQueue<>(), CridNode::newPrefetchThread);
-			this.executor = this.ownExecutor;
-		}
-	}
-
-	private static Thread newPrefetchThread(Runnable task) {
-		Thread thread = new Thread(task, "crid-prefetch-" + threadNumbers.incrementAndGet());
-		thread.setDaemon(true);
-		return thread;
+	CridNode(NodeSettings settings) {
+		this.settings = settings;
+		this.parser = CridParser.of(settings.layout());
+		NodeStatistics statistics = new NodeStatistics(settings.clock(), settings.timing());
+		this.allocator = new BlockAllocator(settings.registry(), settings.layout(), settings.clock(),
+				settings.maxClockSkew(), statistics, settings.timing());
+		this.supply = new BlockSupply(settings, this.allocator, statistics, settings.timing());
+		this.dispenser = new Dispenser(this.supply, settings, settings.timing());
+		this.stripeSlots = this.dispenser.slots();
+		this.stripeMask = this.dispenser.mask();
 	}
 
 	/**
@@ -188,55 +106,15 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public long nextId() {
-		int stripe = Stripes.slotOf(this.stripeMask);
-		Slice slice = Stripes.get(this.stripeSlots, stripe);
+		int slot = Stripes.slotOf(this.stripeMask);
+		Slice slice = Stripes.get(this.stripeSlots, slot);
 		if (slice != null) {
 			long offset = slice.take();
 			if (offset < slice.end) {
 				return slice.firstId + offset;
 			}
 		}
-		return nextIdFromBlock(stripe, slice);
-	}
-
-	/**
-	 * Takes a slice of the current block for the caller's stripe, hands out its first ID and sets the rest
-	 * aside for the stripe's threads; waits for the next block when the current one is exhausted.
-	 */
-	private long nextIdFromBlock(int stripe, Slice usedUp) {
-		// One thread of the stripe refills it; others meanwhile take single IDs, so no slice is set aside
-		// in vain.
-		boolean refilling = usedUp != Slice.REFILLING && this.stripes.replace(stripe, usedUp, Slice.REFILLING);
-		try {
-			Wait wait = null;
-			while (true) {
-				Block block = this.current;
-				long wanted = refilling ? this.sliceSize : 1;
-				long start = block.take(wanted);
-				if (start < block.size) {
-					long end = Math.min(start + wanted, block.size);
-					reachedTrigger(block, start, end);
-					if (refilling && end - start > 1) {
-						this.stripes.set(stripe, new Slice(block, start + 1, end));
-						refilling = false;
-						if (this.closed) {
-							// Set aside while close() emptied the stripes: a closed node hands out nothing more.
-							this.unservedOffsets.add(this.stripes.clear());
-						}
-					}
-					return block.firstId + start;
-				}
-				if (wait == null) {
-					wait = new Wait(System.nanoTime() + this.timeoutNanos);
-				}
-				awaitNextBlock(block, wait);
-			}
-		}
-		finally {
-			if (refilling) {
-				this.stripes.replace(stripe, Slice.REFILLING, null);
-			}
-		}
+		return this.dispenser.refill(slot, slice);
 	}
 
 	/**
@@ -248,45 +126,13 @@ public final class CridNode implements AutoCloseable {
 	 * @throws IllegalArgumentException if the count is negative
 	 * @throws RegistryException as {@link #nextId()} does
 	 * @throws SequenceOverflowException as {@link #nextId()} does
-	 * @throws NodeClosedException if the node is closed
+	 * @throws NodeClosedException if the node is closed, whatever the count
 	 */
 	public long[] nextIds(int count) {
 		if (count < 0) {
 			throw new IllegalArgumentException("count is " + count + " but must not be negative");
 		}
-		long[] ids = new long[count];
-		int filled = 0;
-		Wait wait = null;
-		while (filled < count) {
-			Block block = this.current;
-			long start = block.take(count - filled);
-			if (start < block.size) {
-				long end = Math.min(start + (count - filled), block.size);
-				reachedTrigger(block, start, end);
-				for (long offset = start; offset < end; offset++) {
-					ids[filled++] = block.firstId + offset;
-				}
-				wait = null;
-				continue;
-			}
-			if (wait == null) {
-				wait = new Wait(System.nanoTime() + this.timeoutNanos);
-			}
-			awaitNextBlock(block, wait);
-		}
-		return ids;
-	}
-
-	/** IDs left to hand out: in the current block, and set aside in the stripes. */
-	private long idsAtHand() {
-		return this.current.left() + this.stripes.unused(null);
-	}
-
-	/** Asks for the next block when offsets {@code [start, end)} of a block include its trigger. */
-	private void reachedTrigger(Block block, long start, long end) {
-		if (block.trigger >= start && block.trigger < end) {
-			requestPrefetch();
-		}
+		return this.dispenser.nextIds(count);
 	}
 
 	/**
@@ -307,447 +153,7 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public void warmUp() {
-		long deadline = System.nanoTime() + this.timeoutNanos;
-		Allocation toSubmit = null;
-		Allocation toAwait;
-		synchronized (this.lock) {
-			if (this.closed) {
-				throw new NodeClosedException("warmUp() was called on a closed CridNode");
-			}
-			if (this.ready != null || idsAtHand() > 0) {
-				return;
-			}
-			if (this.inflight == null) {
-				toSubmit = begin(true);
-			}
-			toAwait = this.inflight;
-			toAwait.waiters++;
-		}
-		if (toSubmit != null) {
-			submit(toSubmit);
-		}
-		RuntimeException failure = awaitAndLeave(toAwait, deadline, null);
-		if (failure != null) {
-			throw failure;
-		}
-	}
-
-	/**
-	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead,
-	 * or waits for the allocation in flight, or starts one; within the wait's deadline, asks again after a
-	 * failure that may pass.
-	 */
-	private void awaitNextBlock(Block exhausted, Wait wait) {
-		while (true) {
-			Allocation toSubmit = null;
-			Allocation toAwait = null;
-			synchronized (this.lock) {
-				if (this.closed) {
-					throw new NodeClosedException("nextId() was called on a closed CridNode");
-				}
-				if (this.current != exhausted) {
-					return;
-				}
-				if (this.ready != null) {
-					toSubmit = install(this.ready);
-				}
-				else {
-					if (!wait.stalled) {
-						wait.stalled = true;
-						this.statistics.stalled();
-					}
-					if (this.inflight == null) {
-						toSubmit = begin(false);
-					}
-					toAwait = this.inflight;
-					toAwait.waiters++;
-				}
-			}
-			if (toSubmit != null) {
-				submit(toSubmit);
-			}
-			if (toAwait == null) {
-				return;
-			}
-			RuntimeException failure = awaitAndLeave(toAwait, wait.deadline, wait.lastFailure);
-			if (failure != null) {
-				if (!callerRetries(failure)) {
-					throw failure;
-				}
-				wait.lastFailure = failure;
-				pauseBeforeRetry(toAwait, failure, wait.deadline, wait.backoff);
-				wait.backoff = Math.min(wait.backoff * 2, MAX_RETRY_DELAY_NANOS);
-			}
-		}
-	}
-
-	/**
-	 * Waits for an allocation until the caller's deadline and returns its failure, or {@code null} once it
-	 * has a block. At the deadline, an allocation stuck longer than the allocation timeout (a registry call
-	 * that never returns, a task the executor dropped) is abandoned, so the next caller starts afresh.
-	 */
-	private RuntimeException awaitAndLeave(Allocation allocation, long deadline, RuntimeException lastFailure) {
-		try {
-			allocation.result.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
-			return null;
-		}
-		catch (TimeoutException ex) {
-			abandonIfStuck(allocation);
-			throw timedOut(allocation, lastFailure, ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting for a block from registry " + this.allocator, ex,
-					false);
-		}
-		catch (ExecutionException ex) {
-			Throwable cause = ex.getCause();
-			return (cause instanceof RuntimeException failure) ? failure
-					: new RegistryException("Block allocation failed: " + cause, cause);
-		}
-		finally {
-			synchronized (this.lock) {
-				allocation.waiters--;
-			}
-		}
-	}
-
-	private RuntimeException timedOut(Allocation allocation, RuntimeException callersFailure, Exception timeout) {
-		long usedUp = allocation.usedUpTimestamp;
-		if (usedUp >= 0) {
-			SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
-			overflow.initCause(timeout);
-			return overflow;
-		}
-		RuntimeException failure = (allocation.lastFailure != null) ? allocation.lastFailure : callersFailure;
-		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
-				: describeStuck(allocation);
-		return new RegistryException("No block from registry " + this.allocator + " within the allocation timeout of "
-				+ Duration.ofNanos(this.timeoutNanos) + why, (failure != null) ? failure : timeout);
-	}
-
-	private static String describeStuck(Allocation allocation) {
-		if (!allocation.started) {
-			return ": the prefetch executor did not run the task";
-		}
-		long wentBack = allocation.wentBackTimestamp;
-		if (wentBack >= 0) {
-			return ": the registry went back in timestamp " + wentBack + " (it handed out numbers it had given this "
-					+ "node before) and the next second did not come";
-		}
-		return (allocation.callStarted != 0) ? ": the registry call did not return" : "";
-	}
-
-	/** Waits before a caller tries again; throws when the caller's deadline comes first. */
-	private void pauseBeforeRetry(Allocation allocation, RuntimeException failure, long deadline, long backoff) {
-		long left = deadline - System.nanoTime();
-		if (left <= 0) {
-			throw timedOut(allocation, failure, null);
-		}
-		try {
-			TimeUnit.NANOSECONDS.sleep(Math.min(backoff, left));
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting to ask registry " + this.allocator + " again", ex,
-					false);
-		}
-	}
-
-	/**
-	 * Whether a caller asks the registry again after this failure, within its allocation timeout: a
-	 * failure that may pass, or a used-up second, whose end the caller may still live to see.
-	 */
-	private static boolean callerRetries(RuntimeException failure) {
-		return (failure instanceof RegistryException registryFailure && registryFailure.isRetryable())
-				|| failure instanceof SequenceOverflowException;
-	}
-
-	/**
-	 * Whether the background keeps asking after this failure until it gets a block: anything but what
-	 * only a change of configuration can mend.
-	 */
-	private static boolean backgroundRetries(RuntimeException failure) {
-		if (failure instanceof RegistryException registryFailure) {
-			return registryFailure.isRetryable();
-		}
-		return !(failure instanceof NodeClosedException);
-	}
-
-	/**
-	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
-	 * allocation to submit when the block should ask for its successor at once, else {@code null}.
-	 */
-	private Allocation install(Block block) {
-		Block retired = this.current;
-		this.issuedInRetiredBlocks += retired.issued();
-		this.pacing.installing(retired, block, System.nanoTime());
-		this.current = block;
-		this.ready = null;
-		return (block.trigger == 0 && this.inflight == null) ? begin(true) : null;
-	}
-
-	private void requestPrefetch() {
-		Allocation allocation;
-		String gaveUp = null;
-		synchronized (this.lock) {
-			if (this.closed || this.ready != null) {
-				return;
-			}
-			if (this.inflight != null) {
-				if (!this.inflight.stuck(System.nanoTime(), this.timeoutNanos)) {
-					return;
-				}
-				gaveUp = abandon(this.inflight);
-			}
-			allocation = begin(true);
-		}
-		warnGaveUp(gaveUp);
-		submit(allocation);
-	}
-
-	/** Marks an allocation as in flight; the caller submits it once it has released the lock. */
-	private Allocation begin(boolean prefetch) {
-		Allocation allocation = new Allocation(prefetch, this.pacing.allocationSize());
-		this.inflight = allocation;
-		return allocation;
-	}
-
-	private void abandonIfStuck(Allocation allocation) {
-		String gaveUp = null;
-		synchronized (this.lock) {
-			if (this.inflight == allocation && allocation.stuck(System.nanoTime(), this.timeoutNanos)) {
-				gaveUp = abandon(allocation);
-			}
-		}
-		warnGaveUp(gaveUp);
-	}
-
-	/** Logs, outside the lock, that an allocation was given up on; does nothing for {@code null}. */
-	private static void warnGaveUp(String message) {
-		if (message != null) {
-			logger.log(Level.WARNING, message);
-		}
-	}
-
-	/**
-	 * Gives up on an allocation stuck longer than the allocation timeout: the next caller starts afresh,
-	 * and whatever the stuck call returns, if it ever does, is dropped. Called with the lock held; returns
-	 * the warning to log once the lock is released.
-	 */
-	private String abandon(Allocation allocation) {
-		this.inflight = null;
-		allocation.abandoned = true;
-		if (allocation.runner != null && !allocation.direct) {
-			allocation.runner.interrupt();
-		}
-		RegistryException failure = new RegistryException("Gave up on a block allocation from registry "
-				+ this.allocator + describeStuck(allocation) + " within the allocation timeout of "
-				+ Duration.ofNanos(this.timeoutNanos));
-		long failures = this.statistics.failed(allocation.prefetch, System.nanoTime() - allocation.submitted, failure);
-		allocation.lastFailure = failure;
-		allocation.result.completeExceptionally(failure);
-		return failure.getMessage() + " (" + failures + " failed calls in a row); the next allocation starts afresh";
-	}
-
-	private void submit(Allocation allocation) {
-		allocation.submitter = Thread.currentThread();
-		try {
-			this.executor.execute(() -> run(allocation));
-		}
-		catch (Throwable ex) {
-			// Whatever the executor throws (a rejection, or an Error such as "unable to create native thread"),
-			// the allocation must not stay in flight: every later caller would wait for it in vain.
-			String what = (ex instanceof RejectedExecutionException) ? "refused the allocation task"
-					: "failed to take the allocation task: " + ex;
-			fail(allocation, new RegistryException("The prefetch executor " + what, ex), 0, false);
-		}
-		finally {
-			allocation.submitter = null;
-		}
-	}
-
-	private void run(Allocation allocation) {
-		boolean direct = allocation.submitter == Thread.currentThread();
-		synchronized (this.lock) {
-			if (allocation.abandoned || allocation.result.isDone()) {
-				return;
-			}
-			allocation.started = true;
-			allocation.direct = direct;
-			allocation.runner = Thread.currentThread();
-		}
-		if (direct) {
-			reportDirectExecutor();
-		}
-		try {
-			long backoff = FIRST_RETRY_DELAY_NANOS;
-			while (attempt(allocation, direct)) {
-				if (!pauseBeforeRetry(allocation, backoff)) {
-					return;
-				}
-				backoff = Math.min(backoff * 2, MAX_RETRY_DELAY_NANOS);
-			}
-		}
-		finally {
-			synchronized (this.lock) {
-				allocation.runner = null;
-				if (allocation.abandoned && !direct) {
-					// The interrupt that released a stuck call must not reach the executor's next task.
-					Thread.interrupted();
-				}
-			}
-		}
-	}
-
-	/** Makes one registry call for the allocation; returns whether to try again after a pause. */
-	private boolean attempt(Allocation allocation, boolean direct) {
-		long started = System.nanoTime();
-		allocation.deadline = started + this.timeoutNanos;
-		Block block;
-		try {
-			block = this.allocator.allocate(allocation);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return fail(allocation, new RegistryException("Interrupted while reserving a block", ex),
-					System.nanoTime() - started, false);
-		}
-		catch (RuntimeException ex) {
-			RuntimeException failure = (ex instanceof CridException) ? ex
-					: new RegistryException("Block allocation failed: " + ex, ex, false);
-			return fail(allocation, failure, System.nanoTime() - started, !direct);
-		}
-		catch (Error ex) {
-			// A registry that throws an Error (a driver bug, a missing class) must still finish the allocation:
-			// left in flight, it would make every later caller wait for it until the node is closed.
-			fail(allocation, new RegistryException("Registry " + this.allocator + " failed: " + ex, ex),
-					System.nanoTime() - started, false);
-			if (ex instanceof VirtualMachineError) {
-				throw ex;
-			}
-			return false;
-		}
-		succeed(allocation, block, System.nanoTime() - started);
-		return false;
-	}
-
-	private void succeed(Allocation allocation, Block block, long nanos) {
-		long failuresBefore;
-		synchronized (this.lock) {
-			if (allocation.abandoned) {
-				logger.log(Level.DEBUG, () -> "Dropped a block that registry " + this.allocator + " returned after its "
-						+ "allocation was given up on");
-				return;
-			}
-			if (this.inflight == allocation) {
-				this.inflight = null;
-			}
-			failuresBefore = this.statistics.succeeded(allocation.prefetch, nanos);
-			this.pacing.allocated(System.nanoTime() - allocation.submitted);
-			if (!this.closed) {
-				this.ready = block;
-			}
-		}
-		allocation.result.complete(block);
-		if (failuresBefore > 0) {
-			logger.log(Level.INFO, () -> "Registry " + this.allocator + " reserved a block again after "
-					+ failuresBefore + " failed calls");
-		}
-	}
-
-	/**
-	 * Records a failed call and returns whether the allocation tries again: while a caller waits for it and
-	 * the failure may pass, or, with no caller waiting, in the background until it gets a block, so that a
-	 * node nobody calls during an outage has a block ready, and reports healthy, soon after the registry
-	 * returns. Otherwise the allocation ends with the failure.
-	 */
-	private boolean fail(Allocation allocation, RuntimeException failure, long nanos, boolean mayRetry) {
-		long failuresInRow;
-		boolean retry;
-		boolean closedNode;
-		synchronized (this.lock) {
-			closedNode = this.closed;
-			if (allocation.abandoned || closedNode) {
-				retry = false;
-				failuresInRow = 0;
-			}
-			else {
-				failuresInRow = this.statistics.failed(allocation.prefetch, nanos, failure);
-				allocation.lastFailure = failure;
-				retry = mayRetry
-						&& ((allocation.waiters > 0) ? callerRetries(failure) : backgroundRetries(failure));
-				if (!retry && this.inflight == allocation) {
-					this.inflight = null;
-				}
-			}
-		}
-		if (closedNode || allocation.abandoned) {
-			logger.log(Level.DEBUG, () -> "A block allocation ended after the node was closed or gave up on it: "
-					+ failure);
-			allocation.result.completeExceptionally(failure);
-			return false;
-		}
-		logFailure(failure, failuresInRow, retry);
-		if (allocation.prefetch) {
-			notifyPrefetchFailure(failure);
-		}
-		if (!retry) {
-			allocation.result.completeExceptionally(failure);
-		}
-		return retry;
-	}
-
-	/** Logs the first failure of a run at WARN, and then only every power of two, so an outage stays readable. */
-	private void logFailure(RuntimeException failure, long failuresInRow, boolean retry) {
-		boolean loud = Long.bitCount(failuresInRow) == 1;
-		logger.log(loud ? Level.WARNING : Level.DEBUG, () -> "Block allocation from registry " + this.allocator
-				+ " failed (" + failuresInRow + " in a row)" + (retry ? ", trying again" : "") + ": "
-				+ NodeStatistics.describe(failure));
-	}
-
-	private void notifyPrefetchFailure(RuntimeException failure) {
-		if (this.prefetchFailureHandler == null) {
-			return;
-		}
-		try {
-			this.prefetchFailureHandler.accept(failure);
-		}
-		catch (RuntimeException ex) {
-			logger.log(Level.WARNING, "The onPrefetchFailure handler threw", ex);
-		}
-	}
-
-	/**
-	 * Waits before the allocation asks again. Returns {@code false}, ending the allocation, when the node
-	 * closes or gives up on it meanwhile, or the thread is interrupted.
-	 */
-	private boolean pauseBeforeRetry(Allocation allocation, long backoff) {
-		try {
-			TimeUnit.NANOSECONDS.sleep(backoff);
-			return true;
-		}
-		catch (InterruptedException ex) {
-			synchronized (this.lock) {
-				if (this.inflight == allocation) {
-					this.inflight = null;
-				}
-			}
-			allocation.result.completeExceptionally(new RegistryException("Interrupted while waiting to ask registry "
-					+ this.allocator + " again", ex));
-			return false;
-		}
-	}
-
-	private void reportDirectExecutor() {
-		if (this.directExecutorReported) {
-			return;
-		}
-		this.directExecutorReported = true;
-		logger.log(Level.WARNING, "The prefetch executor given to CridNode runs tasks on the calling thread: registry "
-				+ "calls then block the callers of nextId() for as long as they take, beyond the allocation timeout, "
-				+ "and failed calls are not retried in the background. Give the node an executor with threads of its "
-				+ "own, or none");
+		this.supply.warmUp();
 	}
 
 	/**
@@ -755,7 +161,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the layout
 	 */
 	public CridLayout layout() {
-		return this.layout;
+		return this.settings.layout();
 	}
 
 	/**
@@ -771,7 +177,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the block size
 	 */
 	public long blockSize() {
-		return this.blockSize;
+		return this.settings.blockSize();
 	}
 
 	/**
@@ -779,7 +185,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the threshold; below 1 means the node never reserves ahead
 	 */
 	public long threshold() {
-		return this.threshold;
+		return this.settings.threshold();
 	}
 
 	/**
@@ -787,7 +193,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the allocation timeout
 	 */
 	public Duration allocationTimeout() {
-		return Duration.ofNanos(this.timeoutNanos);
+		return this.settings.allocationTimeout();
 	}
 
 	/**
@@ -795,7 +201,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the largest clock skew allowed
 	 */
 	public Duration maxClockSkew() {
-		return this.allocator.maxClockSkew();
+		return this.settings.maxClockSkew();
 	}
 
 	/**
@@ -803,13 +209,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return the snapshot
 	 */
 	public CridStats stats() {
-		synchronized (this.lock) {
-			Block block = this.current;
-			long issued = this.issuedInRetiredBlocks + block.issued() - this.stripes.unused(null)
-					- this.unservedOffsets.sum();
-			return this.statistics.snapshot(issued, idsAtHand(), this.ready != null, this.pacing.threshold(),
-					this.pacing.allocationSize());
-		}
+		return this.dispenser.stats();
 	}
 
 	/**
@@ -817,160 +217,28 @@ public final class CridNode implements AutoCloseable {
 	 * @return {@code true} once closed
 	 */
 	public boolean isClosed() {
-		synchronized (this.lock) {
-			return this.closed;
-		}
+		return this.supply.isClosed();
 	}
 
 	/**
 	 * Closes the node: later calls to {@link #nextId()} fail with {@link NodeClosedException}, callers
-	 * waiting for a block are released with that exception, and the node's own background threads stop
-	 * (an executor given to the builder is left running). Calls racing with {@code close()} may still
-	 * receive IDs from the block being served; they remain unique. Idempotent.
+	 * waiting for a block are released with that exception, no registry call starts from now on, and the
+	 * node's own background threads are stopped (an executor given to the builder is left running). It
+	 * waits at most a second for them, and not at all when called on one of them. Calls racing with
+	 * {@code close()} may still receive IDs from the block being served; they remain unique. Idempotent.
 	 */
 	@Override
 	public void close() {
-		Allocation pending;
-		synchronized (this.lock) {
-			if (this.closed) {
-				return;
-			}
-			this.closed = true;
-			this.issuedInRetiredBlocks += this.current.issued();
-			this.current = Block.empty();
-			this.unservedOffsets.add(this.stripes.clear());
-			this.ready = null;
-			pending = this.inflight;
-			this.inflight = null;
-		}
-		if (pending != null) {
-			pending.result.completeExceptionally(new NodeClosedException("The CridNode was closed"));
-		}
-		if (this.ownExecutor != null) {
-			this.ownExecutor.shutdownNow();
-			try {
-				this.ownExecutor.awaitTermination(this.timeoutNanos, TimeUnit.NANOSECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+		if (this.supply.close()) {
+			this.dispenser.close();
+			this.supply.stopThreads();
 		}
 	}
 
 	@Override
 	public String toString() {
-		return "CridNode[" + this.layout + ", blockSize=" + this.blockSize + ", threshold=" + this.threshold
-				+ ", registry=" + this.allocator + "]";
-	}
-
-	/** A caller's wait for the next block: its deadline, and what it met on the way. */
-	private static final class Wait {
-
-		final long deadline;
-
-		boolean stalled;
-
-		RuntimeException lastFailure;
-
-		long backoff = FIRST_RETRY_DELAY_NANOS;
-
-		Wait(long deadline) {
-			this.deadline = deadline;
-		}
-
-	}
-
-	/**
-	 * One allocation in flight: one registry call, or several when failures are retried. Callers wait on
-	 * its result; the lock guards the fields that are not volatile.
-	 */
-	private static final class Allocation implements BlockAllocator.Attempt {
-
-		final boolean prefetch;
-
-		/** How many sequence numbers it reserves. */
-		final long size;
-
-		final long submitted = System.nanoTime();
-
-		final CompletableFuture<Block> result = new CompletableFuture<>();
-
-		/** The {@link System#nanoTime()} until which the attempt under way may wait for a used-up second. */
-		volatile long deadline;
-
-		/** The used-up timestamp whose end the allocation is waiting for, or -1. */
-		volatile long usedUpTimestamp = -1;
-
-		/** When the registry call under way started, or 0 between calls. */
-		volatile long callStarted;
-
-		/** The timestamp in which the registry went back, while the allocation waits for the next, or -1. */
-		volatile long wentBackTimestamp = -1;
-
-		/** The thread submitting it, while it does: tells an executor that runs tasks on the spot. */
-		volatile Thread submitter;
-
-		volatile RuntimeException lastFailure;
-
-		int waiters;
-
-		boolean started;
-
-		boolean direct;
-
-		boolean abandoned;
-
-		Thread runner;
-
-		Allocation(boolean prefetch, long size) {
-			this.prefetch = prefetch;
-			this.size = size;
-		}
-
-		@Override
-		public long size() {
-			return this.size;
-		}
-
-		/**
-		 * Whether it has not started, or its registry call has not returned, within the timeout and a grace
-		 * of up to a second more: a call merely slower than the timeout still delivers its block.
-		 */
-		boolean stuck(long now, long timeoutNanos) {
-			long limit = timeoutNanos + Math.min(timeoutNanos, STUCK_GRACE_NANOS);
-			if (!this.started) {
-				return now - this.submitted > limit;
-			}
-			long call = this.callStarted;
-			return call != 0 && now - call > limit;
-		}
-
-		@Override
-		public long deadline() {
-			return this.deadline;
-		}
-
-		@Override
-		public void registryCallStarted() {
-			this.callStarted = System.nanoTime();
-			this.wentBackTimestamp = -1;
-		}
-
-		@Override
-		public void registryWentBack(long timestamp) {
-			this.wentBackTimestamp = timestamp;
-		}
-
-		@Override
-		public void registryCallEnded() {
-			this.callStarted = 0;
-		}
-
-		@Override
-		public void waitingForNextSecond(long timestamp) {
-			this.usedUpTimestamp = timestamp;
-		}
-
+		return "CridNode[" + this.settings.layout() + ", blockSize=" + this.settings.blockSize() + ", threshold="
+				+ this.settings.threshold() + ", registry=" + this.allocator + "]";
 	}
 
 	/**
@@ -1113,9 +381,11 @@ public final class CridNode implements AutoCloseable {
 
 		/**
 		 * Sets a handler told of every failed background reservation (crid for Go's prefill error handler),
-		 * for example to count or report them. It runs on the node's background thread and must return
-		 * quickly; what it throws is logged and otherwise ignored. Failures are also logged and counted in
-		 * {@link CridNode#stats()} without it.
+		 * for example to count or report them. It runs on the thread where the reservation failed, and must
+		 * return quickly: the node's background thread, or the caller's when the executor refused the task
+		 * or a caller ran the reservation itself. Whatever it throws is logged and otherwise ignored (an
+		 * {@link Error} too, which still reaches its thread once the reservation has ended). Failures are
+		 * also logged and counted in {@link CridNode#stats()} without it.
 		 * @param handler the handler, or {@code null} for none
 		 * @return this builder
 		 */
@@ -1146,56 +416,9 @@ public final class CridNode implements AutoCloseable {
 		 * @throws InvalidConfigException naming every violated rule, its value and its allowed range
 		 */
 		public CridNode build() {
-			List<String> violations = new ArrayList<>();
-			if (this.registry == null) {
-				violations.add("registry must be set");
-			}
-			if (this.clock == null) {
-				violations.add("clock must be set");
-			}
-			if (this.layoutMissing) {
-				violations.add("layout is null but must be set (or leave it out for the default layout)");
-			}
-			List<String> layoutViolations = CridLayout.validate(this.epoch, this.timestampBits, this.sequenceBits);
-			violations.addAll(layoutViolations);
-			Instant now = (this.clock != null) ? this.clock.instant() : null;
-			if (this.epoch != null && now != null && this.epoch.isAfter(now)) {
-				violations.add("epoch is " + this.epoch + " but must not be in the future (the clock reads " + now + ")");
-			}
-			if (layoutViolations.isEmpty() && now != null) {
-				Instant lastSecond = CridLayout.of(this.epoch, this.timestampBits, this.sequenceBits).lastSecond();
-				if (now.getEpochSecond() > lastSecond.getEpochSecond()) {
-					violations.add("the layout's last second is " + lastSecond + " (epoch " + this.epoch + " plus 2^"
-							+ this.timestampBits + " - 1 seconds) but the clock reads " + now
-							+ ": use more timestamp bits or a later epoch");
-				}
-			}
-			if (layoutViolations.isEmpty()) {
-				long maxBlockSize = (this.sequenceBits >= CridLayout.TOTAL_BITS) ? Long.MAX_VALUE : 1L << this.sequenceBits;
-				if (this.blockSize < 1 || this.blockSize > maxBlockSize) {
-					violations.add("blockSize is " + this.blockSize + " but must be in [1, " + maxBlockSize
-							+ "] (2^sequenceBits with sequenceBits " + this.sequenceBits + ")");
-				}
-			}
-			else if (this.blockSize < 1) {
-				violations.add("blockSize is " + this.blockSize + " but must be at least 1");
-			}
-			if (this.threshold > this.blockSize) {
-				violations.add("threshold is " + this.threshold + " but must not exceed blockSize " + this.blockSize
-						+ " (a threshold below 1 turns pre-allocation off)");
-			}
-			if (this.allocationTimeout == null || this.allocationTimeout.isNegative() || this.allocationTimeout.isZero()
-					|| this.allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {
-				violations.add("allocationTimeout is " + this.allocationTimeout + " but must be in (PT0S, "
-						+ MAX_ALLOCATION_TIMEOUT + "]");
-			}
-			if (this.maxClockSkew == null || this.maxClockSkew.isNegative() || this.maxClockSkew.isZero()) {
-				violations.add("maxClockSkew is " + this.maxClockSkew + " but must be positive");
-			}
-			if (!violations.isEmpty()) {
-				throw new InvalidConfigException(violations);
-			}
-			return new CridNode(this, CridLayout.of(this.epoch, this.timestampBits, this.sequenceBits));
+			return new CridNode(NodeSettings.check(this.registry, this.epoch, this.timestampBits, this.sequenceBits,
+					this.layoutMissing, this.blockSize, this.threshold, this.allocationTimeout, this.clock,
+					this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler));
 		}
 
 	}

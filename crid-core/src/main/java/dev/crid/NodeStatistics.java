@@ -41,8 +41,11 @@ final class NodeStatistics {
 
 	private Instant lastRegistryWentBackTime;
 
-	NodeStatistics(Clock clock) {
+	private final Timing timing;
+
+	NodeStatistics(Clock clock, Timing timing) {
 		this.clock = clock;
+		this.timing = timing;
 	}
 
 	/**
@@ -94,7 +97,7 @@ final class NodeStatistics {
 		if (this.clockSkew == null) {
 			return null;
 		}
-		Duration monotonic = Duration.ofNanos(System.nanoTime() - this.skewMeasuredNanos);
+		Duration monotonic = Duration.ofNanos(this.timing.nanoTime() - this.skewMeasuredNanos);
 		Duration nodeClock = Duration.between(this.skewMeasuredAt, now());
 		return this.clockSkew.plus(monotonic).minus(nodeClock);
 	}

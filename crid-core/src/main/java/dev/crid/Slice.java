@@ -24,6 +24,9 @@ final class Slice {
 	/** Marks a stripe that one of its threads is refilling: it holds no offsets. */
 	static final Slice REFILLING = new Slice(Block.empty(), 0, 0);
 
+	/** Marks every stripe of a closed node: it holds no offsets, and nothing replaces it. */
+	static final Slice CLOSED = new Slice(Block.empty(), 0, 0);
+
 	/** The block the offsets belong to. */
 	final Block block;
 

@@ -35,18 +35,6 @@ final class Stripes {
 	}
 
 	/**
-	 * The current thread's stripe: a slot of {@link #get}, by its id. Thread ids are handed out in turn,
-	 * so threads started one after the other land on stripes one after the other.
-	 */
-	int forCurrentThread() {
-		return slotOf(this.mask);
-	}
-
-	Slice get(int slot) {
-		return get(this.slots, slot);
-	}
-
-	/**
 	 * The slots, for the node's fast path: read straight from the node, they spare it a load on the path
 	 * every ID takes.
 	 */
@@ -59,7 +47,10 @@ final class Stripes {
 		return this.mask;
 	}
 
-	/** The current thread's slot among stripes of the given mask. */
+	/**
+	 * The current thread's slot among stripes of the given mask, by its id. Thread ids are handed out in
+	 * turn, so threads started one after the other land on stripes one after the other.
+	 */
 	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
 	static int slotOf(int mask) {
 		return ((int) Thread.currentThread().getId() & mask) << SPACING_BITS;
@@ -74,15 +65,14 @@ final class Stripes {
 		return SLOTS.compareAndSet(this.slots, slot, expected, slice);
 	}
 
-	void set(int slot, Slice slice) {
-		SLOTS.setRelease(this.slots, slot, slice);
-	}
-
-	/** Empties every stripe and returns the offsets that were still set aside in them. */
-	long clear() {
+	/**
+	 * Puts {@link Slice#CLOSED} in every stripe for good and returns the offsets that were still set aside
+	 * in them. A slot that holds it is never replaced, since every change of a slot is a compare-and-set.
+	 */
+	long close() {
 		long unused = 0;
 		for (int slot = 0; slot < this.slots.length; slot += SPACING) {
-			Slice slice = (Slice) SLOTS.getAndSet(this.slots, slot, (Slice) null);
+			Slice slice = (Slice) SLOTS.getAndSet(this.slots, slot, Slice.CLOSED);
 			if (slice != null) {
 				unused += slice.unused();
 			}
@@ -90,12 +80,12 @@ final class Stripes {
 		return unused;
 	}
 
-	/** The offsets set aside in every stripe and not handed out yet; of {@code block} only, if not null. */
-	long unused(Block block) {
+	/** The offsets set aside in every stripe and not handed out yet. */
+	long unused() {
 		long unused = 0;
 		for (int slot = 0; slot < this.slots.length; slot += SPACING) {
-			Slice slice = get(slot);
-			if (slice != null && (block == null || slice.block == block)) {
+			Slice slice = get(this.slots, slot);
+			if (slice != null) {
 				unused += slice.unused();
 			}
 		}

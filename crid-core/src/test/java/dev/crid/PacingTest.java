@@ -126,7 +126,7 @@ class PacingTest {
 	}
 
 	private static Block block(long size) {
-		return new Block(0, 0, size);
+		return new Block(0, 0, 0, size);
 	}
 
 }

@@ -1,0 +1,506 @@
+package dev.crid;
+
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The blocks of a node: the one being served, the one reserved ahead, and the reservation in flight; and
+ * the callers who wait for the next block.
+ *
+ * <p>A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for it),
+ * <em>ready</em> (reserved ahead, waiting for the current block to run out), <em>current</em> (served by
+ * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards
+ * {@link #ready}, {@link #inflight}, {@link #givenUp}, the counts, and every change of {@link #current}
+ * and {@link #closed}, which are volatile so that the path handing out IDs reads them without it. No lock
+ * is held while the registry is called or a caller waits.
+ *
+ * <p>Invariants: at most one reservation is in flight, and at most one more, given up on, may still be in
+ * a registry call, so a registry that never returns holds two threads at most. A reservation's answer is
+ * taken only while it is in flight and the node is open, in the order answers are taken: so blocks are
+ * checked against those given before (a registry that went back) in the order the registry gave them,
+ * and a late answer to a reservation given up on is dropped unchecked. A caller waits at most its
+ * allocation timeout, and gives up on a stuck reservation as soon as it is stuck, not at its own deadline.
+ */
+final class BlockSupply {
+
+	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
+
+	private final Object lock = new Object();
+
+	private final NodeSettings settings;
+
+	private final Timing timing;
+
+	private final NodeStatistics statistics;
+
+	private final Pacing pacing;
+
+	private final ReservedSeconds reserved = new ReservedSeconds();
+
+	private final ReservationRunner runner;
+
+	private final long timeoutNanos;
+
+	private volatile Block current = Block.empty();
+
+	private volatile boolean closed;
+
+	private Block ready;
+
+	private Reservation inflight;
+
+	/** A reservation given up on whose registry call has not returned yet, or {@code null}. */
+	private Reservation givenUp;
+
+	private long issuedInRetiredBlocks;
+
+	BlockSupply(NodeSettings settings, BlockAllocator allocator, NodeStatistics statistics, Timing timing) {
+		this.settings = settings;
+		this.timing = timing;
+		this.statistics = statistics;
+		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		CridLayout layout = settings.layout();
+		long sequencesPerSecond = (layout.maxSequence() == Long.MAX_VALUE) ? Long.MAX_VALUE : layout.maxSequence() + 1;
+		this.pacing = new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond);
+		this.runner = new ReservationRunner(this, allocator, settings, timing);
+	}
+
+	/** The block being served; read without the lock. */
+	Block current() {
+		return this.current;
+	}
+
+	boolean isClosed() {
+		return this.closed;
+	}
+
+	Object registry() {
+		return this.runner.registry();
+	}
+
+	/** Asks for the next block in the background, unless one is ready or on its way. */
+	void requestPrefetch() {
+		Reservation toSubmit;
+		String gaveUp;
+		synchronized (this.lock) {
+			if (this.closed || this.ready != null) {
+				return;
+			}
+			gaveUp = abandonIfStuck(this.timing.nanoTime());
+			if (this.inflight != null) {
+				toSubmit = null;
+			}
+			else {
+				toSubmit = begin(true);
+			}
+		}
+		warn(gaveUp);
+		if (toSubmit != null) {
+			this.runner.submit(toSubmit);
+		}
+	}
+
+	/**
+	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead, or
+	 * waits for the reservation in flight, or starts one; within the wait's deadline, asks again after a
+	 * failure that may pass.
+	 * @throws NodeClosedException if the node is closed
+	 * @throws RuntimeException the failure that ended the wait
+	 */
+	void awaitNextBlock(Block exhausted, Wait wait) {
+		while (awaitReservation(exhausted, wait, false)) {
+			// one more round: the reservation waited for delivered, or the caller asks again
+		}
+	}
+
+	/**
+	 * Reserves the first block unless IDs or a block are at hand, waiting at most the allocation timeout.
+	 */
+	void warmUp() {
+		Wait wait = new Wait(this.timing.nanoTime() + this.timeoutNanos);
+		while (awaitReservation(null, wait, true)) {
+			// as in awaitNextBlock
+		}
+	}
+
+	/**
+	 * One round of a caller's wait; returns whether to go round again. With {@code warmUp}, the round ends
+	 * as soon as a block is ready or being served, and the exhausted block is ignored.
+	 */
+	private boolean awaitReservation(Block exhausted, Wait wait, boolean warmUp) {
+		Reservation toSubmit = null;
+		Reservation toAwait;
+		String gaveUp = null;
+		synchronized (this.lock) {
+			if (this.closed) {
+				throw new NodeClosedException((warmUp ? "warmUp()" : "nextId()") + " was called on a closed CridNode");
+			}
+			if (warmUp ? (this.ready != null || this.current.left() > 0) : this.current != exhausted) {
+				return false;
+			}
+			if (this.ready != null) {
+				toSubmit = install(this.ready);
+				toAwait = null;
+			}
+			else {
+				if (!warmUp && !wait.stalled) {
+					wait.stalled = true;
+					this.statistics.stalled();
+				}
+				gaveUp = abandonIfStuck(this.timing.nanoTime());
+				if (this.inflight == null) {
+					toSubmit = begin(warmUp);
+				}
+				toAwait = this.inflight;
+				toAwait.waiters++;
+			}
+		}
+		warn(gaveUp);
+		if (toSubmit != null) {
+			this.runner.submit(toSubmit);
+		}
+		if (toAwait == null) {
+			return !warmUp;
+		}
+		try {
+			if (this.settings.callerRunsReservations() && toAwait.claim()) {
+				this.runner.runOnCaller(toAwait);
+			}
+			return awaitResult(toAwait, wait);
+		}
+		finally {
+			synchronized (this.lock) {
+				toAwait.waiters--;
+			}
+		}
+	}
+
+	/**
+	 * Waits for a reservation until it ends, is stuck, or the caller's deadline comes; returns whether the
+	 * caller goes round again, and throws what ends its wait.
+	 */
+	private boolean awaitResult(Reservation reservation, Wait wait) {
+		try {
+			long now = this.timing.nanoTime();
+			long until = Math.min(wait.deadline - now, reservation.stuckAt(this.timeoutNanos) - now);
+			if (!this.timing.await(reservation.result, until)) {
+				if (this.timing.nanoTime() - wait.deadline < 0) {
+					return true; // stuck before the caller's deadline: give up on it and start afresh
+				}
+				String gaveUp;
+				synchronized (this.lock) {
+					gaveUp = abandonIfStuck(this.timing.nanoTime());
+				}
+				warn(gaveUp);
+				throw timedOut(reservation, wait.lastFailure, null);
+			}
+			if (!reservation.result.isCompletedExceptionally()) {
+				return true;
+			}
+			RuntimeException failure = failureOf(reservation);
+			if (!RetryPolicy.callerRetries(failure)) {
+				throw failure;
+			}
+			wait.lastFailure = failure;
+			long left = wait.deadline - this.timing.nanoTime();
+			if (left <= 0) {
+				throw timedOut(reservation, failure, null);
+			}
+			this.timing.sleep(wait.backoff.next(left));
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RegistryException("Interrupted while waiting for a block from registry " + registry(), ex, false);
+		}
+	}
+
+	private static RuntimeException failureOf(Reservation reservation) {
+		try {
+			reservation.result.join();
+			throw new IllegalStateException("The reservation did not fail");
+		}
+		catch (java.util.concurrent.CompletionException ex) {
+			Throwable cause = ex.getCause();
+			return (cause instanceof RuntimeException failure) ? failure : RetryPolicy.asFailure(cause, "");
+		}
+		catch (java.util.concurrent.CancellationException ex) {
+			return new RegistryException("The reservation was cancelled", ex);
+		}
+	}
+
+	private RuntimeException timedOut(Reservation reservation, RuntimeException callersFailure, Exception timeout) {
+		long usedUp = reservation.usedUpTimestamp;
+		if (usedUp >= 0) {
+			SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
+			overflow.initCause(timeout);
+			return overflow;
+		}
+		RuntimeException failure = (reservation.lastFailure != null) ? reservation.lastFailure : callersFailure;
+		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
+				: reservation.describeStuck();
+		return new RegistryException("No block from registry " + registry() + " within the allocation timeout of "
+				+ Duration.ofNanos(this.timeoutNanos) + why, (failure != null) ? failure : timeout);
+	}
+
+	/**
+	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
+	 * reservation to submit when the block should ask for its successor at once, else {@code null}.
+	 */
+	private Reservation install(Block block) {
+		Block retired = this.current;
+		this.issuedInRetiredBlocks += retired.issued();
+		this.pacing.installing(retired, block, this.timing.nanoTime());
+		this.current = block;
+		this.ready = null;
+		return (block.trigger == 0 && this.inflight == null) ? begin(true) : null;
+	}
+
+	/** Marks a reservation as in flight; the caller submits it once it has released the lock. */
+	private Reservation begin(boolean prefetch) {
+		Reservation reservation = new Reservation(prefetch, this.pacing.allocationSize(), this.timing.nanoTime());
+		this.inflight = reservation;
+		return reservation;
+	}
+
+	/**
+	 * Gives up on the reservation in flight if it is stuck and no other given-up call is still out: the
+	 * next caller starts afresh, and whatever the stuck call returns, if it ever does, is dropped. Called
+	 * with the lock held; returns the warning to log once the lock is released, or {@code null}.
+	 */
+	private String abandonIfStuck(long now) {
+		Reservation reservation = this.inflight;
+		if (reservation == null || this.givenUp != null || !reservation.stuck(now, this.timeoutNanos)) {
+			return null;
+		}
+		this.inflight = null;
+		reservation.abandoned = true;
+		if (reservation.runner != null) {
+			this.givenUp = reservation;
+			if (!reservation.onCallerThread) {
+				reservation.runner.interrupt();
+			}
+		}
+		RegistryException failure = new RegistryException("Gave up on a block reservation from registry "
+				+ registry() + reservation.describeStuck() + " within the allocation timeout of "
+				+ Duration.ofNanos(this.timeoutNanos));
+		long failures = this.statistics.failed(reservation.prefetch, now - reservation.submitted, failure);
+		reservation.lastFailure = failure;
+		reservation.result.completeExceptionally(failure);
+		return failure.getMessage() + " (" + failures + " failed calls in a row); the next reservation starts afresh";
+	}
+
+	/** Logs, outside the lock, a warning made under it; does nothing for {@code null}. */
+	private static void warn(String message) {
+		if (message != null) {
+			logger.log(Level.WARNING, message);
+		}
+	}
+
+	/**
+	 * Called by the thread about to run a reservation; returns {@code false} when it must not: the node
+	 * closed, or gave up on it, meanwhile.
+	 */
+	boolean starting(Reservation reservation, Thread thread, boolean onCallerThread) {
+		synchronized (this.lock) {
+			if (this.closed || reservation.abandoned || reservation.result.isDone()) {
+				return false;
+			}
+			reservation.runner = thread;
+			reservation.onCallerThread = onCallerThread;
+			return true;
+		}
+	}
+
+	/** Whether a reservation may call the registry (again): the node is open and still waits for it. */
+	boolean mayCall(Reservation reservation) {
+		synchronized (this.lock) {
+			return !this.closed && !reservation.abandoned;
+		}
+	}
+
+	/** What became of a block a reservation's registry call returned. */
+	enum Answer {
+
+		/** Ready to be served. */
+		TAKEN,
+
+		/** The node closed, or gave up on the reservation: nobody gets it. */
+		DROPPED,
+
+		/** It overlaps a block given before: refused; the reservation moves on to the next second. */
+		WENT_BACK
+
+	}
+
+	/** Takes a reservation's block, in the order answers come: see the class's invariants. */
+	Answer offer(Reservation reservation, Block block, long callNanos) {
+		Answer answer;
+		long failuresBefore = 0;
+		synchronized (this.lock) {
+			if (this.closed || reservation.abandoned) {
+				answer = Answer.DROPPED;
+			}
+			else if (!this.reserved.record(block.timestamp, block.start, block.size)) {
+				this.statistics.registryWentBack();
+				reservation.wentBackTimestamp = block.timestamp;
+				answer = Answer.WENT_BACK;
+			}
+			else {
+				failuresBefore = this.statistics.succeeded(reservation.prefetch, callNanos);
+				this.pacing.allocated(this.timing.nanoTime() - reservation.measuredFrom);
+				this.inflight = null;
+				this.ready = block;
+				answer = Answer.TAKEN;
+			}
+		}
+		switch (answer) {
+			case TAKEN -> {
+				reservation.result.complete(block);
+				long failed = failuresBefore;
+				if (failed > 0) {
+					logger.log(Level.INFO, () -> "Registry " + registry() + " reserved a block again after " + failed
+							+ " failed calls");
+				}
+			}
+			case DROPPED -> logger.log(Level.DEBUG, () -> "Dropped a block that registry " + registry()
+					+ " returned after the node closed or gave up on its reservation");
+			case WENT_BACK -> logger.log(Level.WARNING, () -> "Registry " + registry() + " went back: it answered "
+					+ "sequence numbers [" + block.start + ", " + (block.start + block.size)
+					+ ") of timestamp " + block.timestamp + ", which overlap a block it gave this node before (a "
+					+ "restored backup, or a failover to a replica that lagged?). The block is refused and the node "
+					+ "moves on to the next second; other nodes may have been given those numbers too");
+		}
+		return answer;
+	}
+
+	/**
+	 * Records a failed call and returns whether the reservation asks again: with {@code mayRetry}, while a
+	 * caller waits for it and the failure may pass, or in the background until it gets a block (see
+	 * {@link RetryPolicy}). Otherwise the reservation ends with the failure.
+	 */
+	boolean failed(Reservation reservation, RuntimeException failure, long callNanos, boolean mayRetry) {
+		long failuresInRow;
+		boolean retry;
+		synchronized (this.lock) {
+			if (this.closed || reservation.abandoned) {
+				logger.log(Level.DEBUG, () -> "A block reservation failed after the node closed or gave up on it: "
+						+ failure);
+				return false;
+			}
+			failuresInRow = this.statistics.failed(reservation.prefetch, callNanos, failure);
+			reservation.lastFailure = failure;
+			retry = mayRetry && ((reservation.waiters > 0) ? RetryPolicy.callerRetries(failure)
+					: RetryPolicy.backgroundRetries(failure));
+			if (!retry) {
+				this.inflight = null;
+				reservation.result.completeExceptionally(failure);
+			}
+		}
+		boolean again = retry;
+		logger.log((Long.bitCount(failuresInRow) == 1) ? Level.WARNING : Level.DEBUG, () -> "Block reservation from "
+				+ "registry " + registry() + " failed (" + failuresInRow + " in a row)" + (again ? ", trying again" : "")
+				+ ": " + NodeStatistics.describe(failure));
+		if (reservation.prefetch) {
+			notifyPrefetchFailure(failure);
+		}
+		return retry;
+	}
+
+	private void notifyPrefetchFailure(RuntimeException failure) {
+		Consumer<? super RuntimeException> handler = this.settings.prefetchFailureHandler();
+		if (handler == null) {
+			return;
+		}
+		try {
+			handler.accept(failure);
+		}
+		catch (Throwable ex) {
+			logger.log(Level.WARNING, "The onPrefetchFailure handler threw", ex);
+			if (ex instanceof VirtualMachineError error) {
+				throw error;
+			}
+		}
+	}
+
+	/**
+	 * Ends a reservation, whatever happened to it: it is no longer in flight nor given up on, and its result
+	 * is complete, with {@code thrown} if something escaped it. Returns whether it had been given up on.
+	 */
+	boolean ended(Reservation reservation, Throwable thrown) {
+		boolean abandoned;
+		synchronized (this.lock) {
+			abandoned = reservation.abandoned;
+			reservation.runner = null;
+			if (this.inflight == reservation) {
+				this.inflight = null;
+			}
+			if (this.givenUp == reservation) {
+				this.givenUp = null;
+			}
+		}
+		if (!reservation.result.isDone()) {
+			reservation.result.completeExceptionally((thrown != null) ? RetryPolicy.asFailure(thrown, registry())
+					: new RegistryException("The block reservation from registry " + registry() + " ended without a "
+							+ "block"));
+		}
+		return abandoned;
+	}
+
+	/**
+	 * Closes the supply: no block is served or reserved from now on, and callers waiting are released.
+	 * @return whether this call closed it
+	 */
+	boolean close() {
+		Reservation pending;
+		synchronized (this.lock) {
+			if (this.closed) {
+				return false;
+			}
+			this.closed = true;
+			this.issuedInRetiredBlocks += this.current.issued();
+			this.current = Block.empty();
+			this.ready = null;
+			pending = this.inflight;
+			this.inflight = null;
+		}
+		if (pending != null) {
+			pending.result.completeExceptionally(new NodeClosedException("The CridNode was closed"));
+		}
+		return true;
+	}
+
+	/** Stops the node's own threads, once closed. */
+	void stopThreads() {
+		this.runner.close();
+	}
+
+	/** A snapshot of the node's state, with what the dispenser holds: its IDs at hand and those lost. */
+	CridStats snapshot(long setAside, long lostAtClose) {
+		synchronized (this.lock) {
+			Block block = this.current;
+			long issued = this.issuedInRetiredBlocks + block.issued() - setAside - lostAtClose;
+			return this.statistics.snapshot(issued, block.left() + setAside, this.ready != null,
+					this.pacing.threshold(), this.pacing.allocationSize());
+		}
+	}
+
+	/** A caller's wait for the next block: its deadline, and what it met on the way. */
+	static final class Wait {
+
+		final long deadline;
+
+		final RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
+
+		boolean stalled;
+
+		RuntimeException lastFailure;
+
+		Wait(long deadline) {
+			this.deadline = deadline;
+		}
+
+	}
+
+}

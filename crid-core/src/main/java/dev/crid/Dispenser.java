@@ -1,0 +1,139 @@
+package dev.crid;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Hands out IDs from the current block: to each stripe of threads a slice at a time, and to a bulk request
+ * all it asks for at once. Asks the {@link BlockSupply} for the next block when a block reaches its
+ * trigger, and waits for it when a block runs out.
+ *
+ * <p>Invariants: every offset of a block is taken once, by one atomic add on the block's counter (a slice
+ * or a bulk request takes many at once), so no ID is handed out twice. A stripe's slot changes only by
+ * compare-and-set, and closing swaps {@link Slice#CLOSED} into every slot: a slice is published before the
+ * node closes (and is swept away by it) or not at all, so no call that begins after {@code close()} is
+ * served from a slice. Offsets set aside but never handed out are gaps, counted in {@link #lostAtClose}.
+ */
+final class Dispenser {
+
+	/** The most IDs a stripe sets aside at once: a refill in this many calls stays out of the 99.9th percentile. */
+	private static final long MAX_SLICE_SIZE = 4_096;
+
+	private final BlockSupply supply;
+
+	private final Timing timing;
+
+	private final long timeoutNanos;
+
+	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
+
+	private final long sliceSize;
+
+	/** Offsets set aside in the stripes when the node closed: no caller will get them. */
+	private final LongAdder lostAtClose = new LongAdder();
+
+	Dispenser(BlockSupply supply, NodeSettings settings, Timing timing) {
+		this.supply = supply;
+		this.timing = timing;
+		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		// Small next to a block, so what stripes hold when the node stops is a small gap.
+		this.sliceSize = Math.max(1, Math.min(MAX_SLICE_SIZE, settings.blockSize() / (2L * this.stripes.count())));
+	}
+
+	/** The stripes' slots, for the node's fast path. */
+	Slice[] slots() {
+		return this.stripes.slots();
+	}
+
+	/** The mask that picks a stripe from a thread id, for {@link Stripes#slotOf(int)}. */
+	int mask() {
+		return this.stripes.mask();
+	}
+
+	/**
+	 * Takes a slice of the current block for the caller's stripe, hands out its first ID and sets the rest
+	 * aside for the stripe's threads; waits for the next block when the current one is exhausted.
+	 * @param slot the caller's stripe
+	 * @param usedUp the slice the caller found used up in it, or {@code null}
+	 */
+	long refill(int slot, Slice usedUp) {
+		// One thread of the stripe refills it; others meanwhile take single IDs, so no slice is set aside in
+		// vain.
+		boolean refilling = usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
+				&& this.stripes.replace(slot, usedUp, Slice.REFILLING);
+		try {
+			BlockSupply.Wait wait = null;
+			while (true) {
+				Block block = this.supply.current();
+				long wanted = refilling ? this.sliceSize : 1;
+				long start = block.take(wanted);
+				if (start < block.size) {
+					long end = Math.min(start + wanted, block.size);
+					reachedTrigger(block, start, end);
+					if (refilling && end - start > 1) {
+						Slice slice = new Slice(block, start + 1, end);
+						refilling = false;
+						if (!this.stripes.replace(slot, Slice.REFILLING, slice)) {
+							this.lostAtClose.add(slice.unused()); // the node closed meanwhile
+						}
+					}
+					return block.firstId + start;
+				}
+				if (wait == null) {
+					wait = new BlockSupply.Wait(this.timing.nanoTime() + this.timeoutNanos);
+				}
+				this.supply.awaitNextBlock(block, wait);
+			}
+		}
+		finally {
+			if (refilling) {
+				this.stripes.replace(slot, Slice.REFILLING, null);
+			}
+		}
+	}
+
+	/** Takes {@code count} IDs a block at a time: one atomic step per block touched. */
+	long[] nextIds(int count) {
+		if (count == 0 && this.supply.isClosed()) {
+			throw new NodeClosedException("nextIds() was called on a closed CridNode");
+		}
+		long[] ids = new long[count];
+		int filled = 0;
+		BlockSupply.Wait wait = null;
+		while (filled < count) {
+			Block block = this.supply.current();
+			long start = block.take(count - filled);
+			if (start < block.size) {
+				long end = Math.min(start + (count - filled), block.size);
+				reachedTrigger(block, start, end);
+				for (long offset = start; offset < end; offset++) {
+					ids[filled++] = block.firstId + offset;
+				}
+				wait = null;
+				continue;
+			}
+			if (wait == null) {
+				wait = new BlockSupply.Wait(this.timing.nanoTime() + this.timeoutNanos);
+			}
+			this.supply.awaitNextBlock(block, wait);
+		}
+		return ids;
+	}
+
+	/** Asks for the next block when offsets {@code [start, end)} of a block include its trigger. */
+	private void reachedTrigger(Block block, long start, long end) {
+		if (block.trigger >= start && block.trigger < end) {
+			this.supply.requestPrefetch();
+		}
+	}
+
+	/** Empties every stripe for good, counting what they still held as lost. */
+	void close() {
+		this.lostAtClose.add(this.stripes.close());
+	}
+
+	/** A snapshot of the node's state. */
+	CridStats stats() {
+		return this.supply.snapshot(this.stripes.unused(), this.lostAtClose.sum());
+	}
+
+}

@@ -1,0 +1,222 @@
+package dev.crid;
+
+import java.lang.System.Logger.Level;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs reservations: on the node's own threads, on the executor given to the builder, or on the thread of a
+ * caller that found one queued and not started.
+ *
+ * <p>Invariants: every reservation it is given ends, on every path, with its result complete: one
+ * {@code try/finally} around the whole run sees to it, whatever is thrown (a checked exception a registry
+ * throws without declaring it, an {@link Error}, a failure handler that throws). A reservation calls the
+ * registry only while the node is open and still waits for it. The node's own executor has two threads at
+ * most (one for the reservation in flight, one for a call given up on), and they end when idle for
+ * {@link NodeSettings#idleThreadTimeout()}, so a node dropped without {@code close()} leaves no thread.
+ */
+final class ReservationRunner {
+
+	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
+
+	private static final AtomicInteger threadNumbers = new AtomicInteger();
+
+	/** The longest {@link #close()} waits for the node's threads to stop. */
+	private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	private final BlockSupply supply;
+
+	private final BlockAllocator allocator;
+
+	private final Timing timing;
+
+	private final long timeoutNanos;
+
+	private final Executor executor;
+
+	private final ThreadPoolExecutor ownExecutor;
+
+	private volatile boolean directExecutorReported;
+
+	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings, Timing timing) {
+		this.supply = supply;
+		this.allocator = allocator;
+		this.timing = timing;
+		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		if (settings.prefetchExecutor() != null) {
+			this.executor = settings.prefetchExecutor();
+			this.ownExecutor = null;
+		}
+		else {
+			this.ownExecutor = new ThreadPoolExecutor(2, 2, settings.idleThreadTimeout().toNanos(),
+					TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), ReservationRunner::newThread);
+			this.ownExecutor.allowCoreThreadTimeOut(true);
+			this.executor = this.ownExecutor;
+		}
+	}
+
+	private static Thread newThread(Runnable task) {
+		return new NodeThread(task);
+	}
+
+	Object registry() {
+		return this.allocator;
+	}
+
+	/** Hands a reservation to the executor; one the executor refuses fails at once, on this thread. */
+	void submit(Reservation reservation) {
+		reservation.submitter = Thread.currentThread();
+		try {
+			this.executor.execute(() -> {
+				if (reservation.claim()) {
+					run(reservation, reservation.submitter != Thread.currentThread());
+				}
+			});
+		}
+		catch (Throwable ex) {
+			// Whatever the executor throws (a rejection, or an Error such as "unable to create native thread"),
+			// the reservation must end: every later caller would wait for it in vain.
+			if (reservation.claim()) {
+				String what = (ex instanceof RejectedExecutionException) ? "refused the reservation task"
+						: "failed to take the reservation task: " + ex;
+				run(reservation, new RegistryException("The prefetch executor " + what, ex));
+			}
+			else if (ex instanceof VirtualMachineError error) {
+				throw error; // thrown by the reservation itself, run on this thread, after it ended
+			}
+		}
+		finally {
+			reservation.submitter = null;
+		}
+	}
+
+	/** Runs a reservation on the thread of the caller waiting for it: one attempt, no retries. */
+	void runOnCaller(Reservation reservation) {
+		run(reservation, false);
+	}
+
+	/**
+	 * Runs a claimed reservation to its end: asks the registry, and again after failures the policy retries
+	 * when {@code background}; on a caller's thread (a direct executor, a caller that runs it itself) a
+	 * single attempt.
+	 */
+	private void run(Reservation reservation, boolean background) {
+		run(reservation, background, null);
+	}
+
+	private void run(Reservation reservation, RuntimeException submitFailure) {
+		run(reservation, false, submitFailure);
+	}
+
+	private void run(Reservation reservation, boolean background, RuntimeException submitFailure) {
+		Throwable escaped = null;
+		try {
+			if (!this.supply.starting(reservation, Thread.currentThread(), !background)) {
+				return;
+			}
+			if (submitFailure != null) {
+				this.supply.failed(reservation, submitFailure, 0, false);
+				return;
+			}
+			if (!background && this.ownExecutor == null && reservation.submitter == Thread.currentThread()) {
+				reportDirectExecutor();
+			}
+			RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
+			while (attempt(reservation, background)) {
+				this.timing.sleep(backoff.next(Long.MAX_VALUE));
+			}
+		}
+		catch (Throwable ex) {
+			escaped = ex;
+		}
+		finally {
+			if (this.supply.ended(reservation, escaped) && background) {
+				// The interrupt that released a call given up on must not reach the executor's next task.
+				Thread.interrupted();
+			}
+		}
+		if (escaped instanceof VirtualMachineError error) {
+			throw error;
+		}
+	}
+
+	/** Makes one round of registry calls for the reservation; returns whether to try again after a pause. */
+	private boolean attempt(Reservation reservation, boolean background) throws InterruptedException {
+		while (this.supply.mayCall(reservation)) {
+			long started = this.timing.nanoTime();
+			reservation.deadline = started + this.timeoutNanos;
+			if (reservation.lastFailure != null) {
+				reservation.measuredFrom = started;
+			}
+			Block block;
+			try {
+				block = this.allocator.allocate(reservation);
+			}
+			catch (Throwable ex) {
+				RuntimeException failure = RetryPolicy.asFailure(ex, this.allocator);
+				boolean retry = this.supply.failed(reservation, failure, this.timing.nanoTime() - started, background);
+				if (ex instanceof VirtualMachineError error) {
+					throw error;
+				}
+				return retry;
+			}
+			if (this.supply.offer(reservation, block, this.timing.nanoTime() - started) != BlockSupply.Answer.WENT_BACK) {
+				return false;
+			}
+			try {
+				this.allocator.awaitSecondAfterWentBack(block.timestamp, reservation.deadline);
+			}
+			catch (RuntimeException ex) {
+				return this.supply.failed(reservation, ex, this.timing.nanoTime() - started, background);
+			}
+		}
+		return false;
+	}
+
+	private void reportDirectExecutor() {
+		if (this.directExecutorReported) {
+			return;
+		}
+		this.directExecutorReported = true;
+		logger.log(Level.WARNING, "The prefetch executor given to CridNode runs tasks on the calling thread: registry "
+				+ "calls then block the callers of nextId() for as long as they take, beyond the allocation timeout, "
+				+ "and failed calls are not retried in the background. Give the node an executor with threads of its "
+				+ "own, or none");
+	}
+
+	/**
+	 * Stops the node's own threads: interrupts them and waits a little for them to end, but never on one of
+	 * them (a failure handler that closes the node) and never long; an executor given to the builder is left
+	 * running. A registry call that ignores the interrupt ends when it returns, and calls no more.
+	 */
+	void close() {
+		if (this.ownExecutor == null) {
+			return;
+		}
+		this.ownExecutor.shutdownNow();
+		if (Thread.currentThread() instanceof NodeThread) {
+			return;
+		}
+		try {
+			this.ownExecutor.awaitTermination(Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/** A thread of a node's own executor: a daemon, named for what it does. */
+	private static final class NodeThread extends Thread {
+
+		NodeThread(Runnable task) {
+			super(task, "crid-prefetch-" + threadNumbers.incrementAndGet());
+			setDaemon(true);
+		}
+
+	}
+
+}
