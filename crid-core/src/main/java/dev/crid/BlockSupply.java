@@ -1,8 +1,6 @@
 package dev.crid;
 
-import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.function.Consumer;
 
 /**
  * The blocks of a node: the one being served, the one reserved ahead, and the reservation in flight; and
@@ -15,20 +13,19 @@ import java.util.function.Consumer;
  * and {@link #closed}, which are volatile so that the path handing out IDs reads them without it. No lock
  * is held while the registry is called or a caller waits.
  *
+ * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here.
+ *
  * <p>Invariants: at most one reservation is in flight, and at most one more, given up on, may still be in
  * a registry call, so a registry that never returns holds two threads at most. A reservation's answer is
  * taken only while it is in flight and the node is open, in the order answers are taken: so blocks are
  * checked against those given before (a registry that went back) in the order the registry gave them,
  * and a late answer to a reservation given up on is dropped unchecked. A caller waits at most its
- * allocation timeout, and gives up on a stuck reservation as soon as it is stuck, not at its own deadline.
+ * allocation timeout, and gives up on a stuck reservation as soon as it sees it stuck, not at its own
+ * deadline.
  */
 final class BlockSupply {
 
-	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
-
 	private final Object lock = new Object();
-
-	private final NodeSettings settings;
 
 	private final Timing timing;
 
@@ -39,6 +36,8 @@ final class BlockSupply {
 	private final ReservedSeconds reserved = new ReservedSeconds();
 
 	private final ReservationRunner runner;
+
+	private final ReservationReports reports;
 
 	private final long timeoutNanos;
 
@@ -56,14 +55,14 @@ final class BlockSupply {
 	private long issuedInRetiredBlocks;
 
 	BlockSupply(NodeSettings settings, BlockAllocator allocator, NodeStatistics statistics, Timing timing) {
-		this.settings = settings;
 		this.timing = timing;
 		this.statistics = statistics;
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
 		CridLayout layout = settings.layout();
 		long sequencesPerSecond = (layout.maxSequence() == Long.MAX_VALUE) ? Long.MAX_VALUE : layout.maxSequence() + 1;
 		this.pacing = new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond);
-		this.runner = new ReservationRunner(this, allocator, settings, timing);
+		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
+		this.runner = new ReservationRunner(this, allocator, settings, this.reports);
 	}
 
 	/** The block being served; read without the lock. */
@@ -95,53 +94,32 @@ final class BlockSupply {
 				toSubmit = begin(true);
 			}
 		}
-		warn(gaveUp);
+		this.reports.gaveUp(gaveUp);
 		if (toSubmit != null) {
 			this.runner.submit(toSubmit);
 		}
 	}
 
 	/**
-	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead, or
-	 * waits for the reservation in flight, or starts one; within the wait's deadline, asks again after a
-	 * failure that may pass.
+	 * The locked step of a caller's wait for a block: installs the block reserved ahead, or gives up on a
+	 * stuck reservation and starts one, and returns the reservation in flight, which the caller now waits
+	 * for (and {@link #leave leaves} afterwards); {@code null} when there is nothing to wait for: a block
+	 * other than {@code exhausted} is served, or for {@code warmUp} any block with IDs left or ready.
 	 * @throws NodeClosedException if the node is closed
-	 * @throws RuntimeException the failure that ended the wait
 	 */
-	void awaitNextBlock(Block exhausted, Wait wait) {
-		while (awaitReservation(exhausted, wait, false)) {
-			// one more round: the reservation waited for delivered, or the caller asks again
-		}
-	}
-
-	/**
-	 * Reserves the first block unless IDs or a block are at hand, waiting at most the allocation timeout.
-	 */
-	void warmUp() {
-		Wait wait = new Wait(this.timing.nanoTime() + this.timeoutNanos);
-		while (awaitReservation(null, wait, true)) {
-			// as in awaitNextBlock
-		}
-	}
-
-	/**
-	 * One round of a caller's wait; returns whether to go round again. With {@code warmUp}, the round ends
-	 * as soon as a block is ready or being served, and the exhausted block is ignored.
-	 */
-	private boolean awaitReservation(Block exhausted, Wait wait, boolean warmUp) {
+	Reservation join(Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
 		Reservation toSubmit = null;
-		Reservation toAwait;
+		Reservation toAwait = null;
 		String gaveUp = null;
 		synchronized (this.lock) {
 			if (this.closed) {
 				throw new NodeClosedException((warmUp ? "warmUp()" : "nextId()") + " was called on a closed CridNode");
 			}
 			if (warmUp ? (this.ready != null || this.current.left() > 0) : this.current != exhausted) {
-				return false;
+				return null;
 			}
 			if (this.ready != null) {
 				toSubmit = install(this.ready);
-				toAwait = null;
 			}
 			else {
 				if (!warmUp && !wait.stalled) {
@@ -156,92 +134,32 @@ final class BlockSupply {
 				toAwait.waiters++;
 			}
 		}
-		warn(gaveUp);
+		this.reports.gaveUp(gaveUp);
 		if (toSubmit != null) {
 			this.runner.submit(toSubmit);
 		}
-		if (toAwait == null) {
-			return !warmUp;
-		}
-		try {
-			if (this.settings.callerRunsReservations() && toAwait.claim()) {
-				this.runner.runOnCaller(toAwait);
-			}
-			return awaitResult(toAwait, wait);
-		}
-		finally {
-			synchronized (this.lock) {
-				toAwait.waiters--;
-			}
+		return toAwait;
+	}
+
+	/** Ends a caller's wait for a reservation it {@link #join joined}. */
+	void leave(Reservation reservation) {
+		synchronized (this.lock) {
+			reservation.waiters--;
 		}
 	}
 
-	/**
-	 * Waits for a reservation until it ends, is stuck, or the caller's deadline comes; returns whether the
-	 * caller goes round again, and throws what ends its wait.
-	 */
-	private boolean awaitResult(Reservation reservation, Wait wait) {
-		try {
-			long now = this.timing.nanoTime();
-			long until = Math.min(wait.deadline - now, reservation.stuckAt(this.timeoutNanos) - now);
-			if (!this.timing.await(reservation.result, until)) {
-				if (this.timing.nanoTime() - wait.deadline < 0) {
-					return true; // stuck before the caller's deadline: give up on it and start afresh
-				}
-				String gaveUp;
-				synchronized (this.lock) {
-					gaveUp = abandonIfStuck(this.timing.nanoTime());
-				}
-				warn(gaveUp);
-				throw timedOut(reservation, wait.lastFailure, null);
-			}
-			if (!reservation.result.isCompletedExceptionally()) {
-				return true;
-			}
-			RuntimeException failure = failureOf(reservation);
-			if (!RetryPolicy.callerRetries(failure)) {
-				throw failure;
-			}
-			wait.lastFailure = failure;
-			long left = wait.deadline - this.timing.nanoTime();
-			if (left <= 0) {
-				throw timedOut(reservation, failure, null);
-			}
-			this.timing.sleep(wait.backoff.next(left));
-			return true;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting for a block from registry " + registry(), ex, false);
-		}
+	/** Runs a reservation on the thread of the caller waiting for it: one attempt, no retries. */
+	void runOnCaller(Reservation reservation) {
+		this.runner.runOnCaller(reservation);
 	}
 
-	private static RuntimeException failureOf(Reservation reservation) {
-		try {
-			reservation.result.join();
-			throw new IllegalStateException("The reservation did not fail");
+	/** Gives up on the reservation in flight if it is stuck; see {@link #abandonIfStuck}. */
+	void giveUpIfStuck() {
+		String gaveUp;
+		synchronized (this.lock) {
+			gaveUp = abandonIfStuck(this.timing.nanoTime());
 		}
-		catch (java.util.concurrent.CompletionException ex) {
-			Throwable cause = ex.getCause();
-			return (cause instanceof RuntimeException failure) ? failure : RetryPolicy.asFailure(cause, "");
-		}
-		catch (java.util.concurrent.CancellationException ex) {
-			return new RegistryException("The reservation was cancelled", ex);
-		}
-	}
-
-	private RuntimeException timedOut(Reservation reservation, RuntimeException callersFailure, Exception timeout) {
-		long usedUp = reservation.usedUpTimestamp;
-		if (usedUp >= 0) {
-			SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
-			overflow.initCause(timeout);
-			return overflow;
-		}
-		RuntimeException failure = (reservation.lastFailure != null) ? reservation.lastFailure : callersFailure;
-		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
-				: reservation.describeStuck();
-		return new RegistryException("No block from registry " + registry() + " within the allocation timeout of "
-				+ Duration.ofNanos(this.timeoutNanos) + why, (failure != null) ? failure : timeout);
+		this.reports.gaveUp(gaveUp);
 	}
 
 	/**
@@ -289,13 +207,6 @@ final class BlockSupply {
 		reservation.lastFailure = failure;
 		reservation.result.completeExceptionally(failure);
 		return failure.getMessage() + " (" + failures + " failed calls in a row); the next reservation starts afresh";
-	}
-
-	/** Logs, outside the lock, a warning made under it; does nothing for {@code null}. */
-	private static void warn(String message) {
-		if (message != null) {
-			logger.log(Level.WARNING, message);
-		}
 	}
 
 	/**
@@ -358,19 +269,10 @@ final class BlockSupply {
 		switch (answer) {
 			case TAKEN -> {
 				reservation.result.complete(block);
-				long failed = failuresBefore;
-				if (failed > 0) {
-					logger.log(Level.INFO, () -> "Registry " + registry() + " reserved a block again after " + failed
-							+ " failed calls");
-				}
+				this.reports.taken(failuresBefore);
 			}
-			case DROPPED -> logger.log(Level.DEBUG, () -> "Dropped a block that registry " + registry()
-					+ " returned after the node closed or gave up on its reservation");
-			case WENT_BACK -> logger.log(Level.WARNING, () -> "Registry " + registry() + " went back: it answered "
-					+ "sequence numbers [" + block.start + ", " + (block.start + block.size)
-					+ ") of timestamp " + block.timestamp + ", which overlap a block it gave this node before (a "
-					+ "restored backup, or a failover to a replica that lagged?). The block is refused and the node "
-					+ "moves on to the next second; other nodes may have been given those numbers too");
+			case DROPPED -> this.reports.dropped(block);
+			case WENT_BACK -> this.reports.wentBack(block);
 		}
 		return answer;
 	}
@@ -385,8 +287,7 @@ final class BlockSupply {
 		boolean retry;
 		synchronized (this.lock) {
 			if (this.closed || reservation.abandoned) {
-				logger.log(Level.DEBUG, () -> "A block reservation failed after the node closed or gave up on it: "
-						+ failure);
+				this.reports.dropped(failure);
 				return false;
 			}
 			failuresInRow = this.statistics.failed(reservation.prefetch, callNanos, failure);
@@ -398,30 +299,8 @@ final class BlockSupply {
 				reservation.result.completeExceptionally(failure);
 			}
 		}
-		boolean again = retry;
-		logger.log((Long.bitCount(failuresInRow) == 1) ? Level.WARNING : Level.DEBUG, () -> "Block reservation from "
-				+ "registry " + registry() + " failed (" + failuresInRow + " in a row)" + (again ? ", trying again" : "")
-				+ ": " + NodeStatistics.describe(failure));
-		if (reservation.prefetch) {
-			notifyPrefetchFailure(failure);
-		}
+		this.reports.failed(failure, failuresInRow, retry, reservation.prefetch);
 		return retry;
-	}
-
-	private void notifyPrefetchFailure(RuntimeException failure) {
-		Consumer<? super RuntimeException> handler = this.settings.prefetchFailureHandler();
-		if (handler == null) {
-			return;
-		}
-		try {
-			handler.accept(failure);
-		}
-		catch (Throwable ex) {
-			logger.log(Level.WARNING, "The onPrefetchFailure handler threw", ex);
-			if (ex instanceof VirtualMachineError error) {
-				throw error;
-			}
-		}
 	}
 
 	/**
@@ -484,23 +363,6 @@ final class BlockSupply {
 			return this.statistics.snapshot(issued, block.left() + setAside, this.ready != null,
 					this.pacing.threshold(), this.pacing.allocationSize());
 		}
-	}
-
-	/** A caller's wait for the next block: its deadline, and what it met on the way. */
-	static final class Wait {
-
-		final long deadline;
-
-		final RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
-
-		boolean stalled;
-
-		RuntimeException lastFailure;
-
-		Wait(long deadline) {
-			this.deadline = deadline;
-		}
-
 	}
 
 }

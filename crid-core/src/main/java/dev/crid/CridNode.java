@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
  *
  * <p>The node is made of parts, each with one job: {@link Dispenser} hands out IDs from the current block,
- * {@link BlockSupply} holds the blocks and the callers who wait for one, {@link ReservationRunner} runs
+ * {@link BlockSupply} holds the blocks, {@link CallerWaits} the callers who wait for one, {@link ReservationRunner} runs
  * reservations, {@link BlockAllocator} turns a registry answer into a block, {@link RetryPolicy} says what
  * is asked again, and {@link Pacing} when and how much.
  *
@@ -65,6 +65,8 @@ public final class CridNode implements AutoCloseable {
 
 	private final BlockSupply supply;
 
+	private final CallerWaits waits;
+
 	private final Dispenser dispenser;
 
 	/** The stripes' slots and mask, held here so that the path every ID takes loads as little as it can. */
@@ -79,7 +81,8 @@ public final class CridNode implements AutoCloseable {
 		this.allocator = new BlockAllocator(settings.registry(), settings.layout(), settings.clock(),
 				settings.maxClockSkew(), statistics, settings.timing());
 		this.supply = new BlockSupply(settings, this.allocator, statistics, settings.timing());
-		this.dispenser = new Dispenser(this.supply, settings, settings.timing());
+		this.waits = new CallerWaits(this.supply, settings);
+		this.dispenser = new Dispenser(this.supply, this.waits, settings);
 		this.stripeSlots = this.dispenser.slots();
 		this.stripeMask = this.dispenser.mask();
 	}
@@ -153,7 +156,7 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public void warmUp() {
-		this.supply.warmUp();
+		this.waits.warmUp();
 	}
 
 	/**

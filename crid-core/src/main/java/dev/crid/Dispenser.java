@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Hands out IDs from the current block: to each stripe of threads a slice at a time, and to a bulk request
  * all it asks for at once. Asks the {@link BlockSupply} for the next block when a block reaches its
- * trigger, and waits for it when a block runs out.
+ * trigger, and waits for it ({@link CallerWaits}) when a block runs out.
  *
  * <p>Invariants: every offset of a block is taken once, by one atomic add on the block's counter (a slice
  * or a bulk request takes many at once), so no ID is handed out twice. A stripe's slot changes only by
@@ -20,9 +20,7 @@ final class Dispenser {
 
 	private final BlockSupply supply;
 
-	private final Timing timing;
-
-	private final long timeoutNanos;
+	private final CallerWaits waits;
 
 	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
 
@@ -31,10 +29,9 @@ final class Dispenser {
 	/** Offsets set aside in the stripes when the node closed: no caller will get them. */
 	private final LongAdder lostAtClose = new LongAdder();
 
-	Dispenser(BlockSupply supply, NodeSettings settings, Timing timing) {
+	Dispenser(BlockSupply supply, CallerWaits waits, NodeSettings settings) {
 		this.supply = supply;
-		this.timing = timing;
-		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		this.waits = waits;
 		// Small next to a block, so what stripes hold when the node stops is a small gap.
 		this.sliceSize = Math.max(1, Math.min(MAX_SLICE_SIZE, settings.blockSize() / (2L * this.stripes.count())));
 	}
@@ -61,7 +58,7 @@ final class Dispenser {
 		boolean refilling = usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
 				&& this.stripes.replace(slot, usedUp, Slice.REFILLING);
 		try {
-			BlockSupply.Wait wait = null;
+			CallerWaits.Wait wait = null;
 			while (true) {
 				Block block = this.supply.current();
 				long wanted = refilling ? this.sliceSize : 1;
@@ -79,9 +76,9 @@ final class Dispenser {
 					return block.firstId + start;
 				}
 				if (wait == null) {
-					wait = new BlockSupply.Wait(this.timing.nanoTime() + this.timeoutNanos);
+					wait = this.waits.start();
 				}
-				this.supply.awaitNextBlock(block, wait);
+				this.waits.awaitNextBlock(block, wait);
 			}
 		}
 		finally {
@@ -98,7 +95,7 @@ final class Dispenser {
 		}
 		long[] ids = new long[count];
 		int filled = 0;
-		BlockSupply.Wait wait = null;
+		CallerWaits.Wait wait = null;
 		while (filled < count) {
 			Block block = this.supply.current();
 			long start = block.take(count - filled);
@@ -112,9 +109,9 @@ final class Dispenser {
 				continue;
 			}
 			if (wait == null) {
-				wait = new BlockSupply.Wait(this.timing.nanoTime() + this.timeoutNanos);
+				wait = this.waits.start();
 			}
-			this.supply.awaitNextBlock(block, wait);
+			this.waits.awaitNextBlock(block, wait);
 		}
 		return ids;
 	}

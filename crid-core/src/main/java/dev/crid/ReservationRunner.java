@@ -1,6 +1,5 @@
 package dev.crid;
 
-import java.lang.System.Logger.Level;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -21,8 +20,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ReservationRunner {
 
-	private static final System.Logger logger = System.getLogger(CridNode.class.getName());
-
 	private static final AtomicInteger threadNumbers = new AtomicInteger();
 
 	/** The longest {@link #close()} waits for the node's threads to stop. */
@@ -40,12 +37,16 @@ final class ReservationRunner {
 
 	private final ThreadPoolExecutor ownExecutor;
 
+	private final ReservationReports reports;
+
 	private volatile boolean directExecutorReported;
 
-	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings, Timing timing) {
+	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings,
+			ReservationReports reports) {
 		this.supply = supply;
 		this.allocator = allocator;
-		this.timing = timing;
+		this.reports = reports;
+		this.timing = settings.timing();
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
 		if (settings.prefetchExecutor() != null) {
 			this.executor = settings.prefetchExecutor();
@@ -178,14 +179,10 @@ final class ReservationRunner {
 	}
 
 	private void reportDirectExecutor() {
-		if (this.directExecutorReported) {
-			return;
+		if (!this.directExecutorReported) {
+			this.directExecutorReported = true;
+			this.reports.directExecutor();
 		}
-		this.directExecutorReported = true;
-		logger.log(Level.WARNING, "The prefetch executor given to CridNode runs tasks on the calling thread: registry "
-				+ "calls then block the callers of nextId() for as long as they take, beyond the allocation timeout, "
-				+ "and failed calls are not retried in the background. Give the node an executor with threads of its "
-				+ "own, or none");
 	}
 
 	/**

@@ -25,7 +25,7 @@ public class MissingTableException extends RegistryException {
 	public MissingTableException(String tableName, String schemaScript, Throwable cause) {
 		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
 				+ schemaScript + "' on the classpath (from Flyway or Liquibase, say), or call "
-				+ "JdbcTemplateRegistry.ensureSchema()", cause);
+				+ "JdbcTemplateRegistry.ensureSchema()", cause, false);
 		this.tableName = tableName;
 		this.schemaScript = schemaScript;
 	}

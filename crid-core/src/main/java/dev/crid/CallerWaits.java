@@ -1,0 +1,156 @@
+package dev.crid;
+
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Callers waiting for a block: a caller whose block ran out, and {@link CridNode#warmUp()}.
+ *
+ * <p>Invariant: a caller returns within its allocation timeout, measured from its first wait, whatever the
+ * registry does, unless it runs a reservation itself (only for registries that answer from memory). It
+ * waits for the reservation in flight until that ends, until it is stuck (then it gives up on it and
+ * starts afresh at once, keeping what is left of its budget), or until its deadline; after a failure that
+ * may pass it pauses ({@link RetryPolicy}) and asks again; any other failure it throws at once.
+ */
+final class CallerWaits {
+
+	private final BlockSupply supply;
+
+	private final Timing timing;
+
+	private final long timeoutNanos;
+
+	private final boolean callerRuns;
+
+	CallerWaits(BlockSupply supply, NodeSettings settings) {
+		this.supply = supply;
+		this.timing = settings.timing();
+		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		this.callerRuns = settings.callerRunsReservations();
+	}
+
+	/** Starts a caller's wait: its budget runs from now. */
+	Wait start() {
+		return new Wait(this.timing.nanoTime() + this.timeoutNanos);
+	}
+
+	/**
+	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead, or
+	 * waits for the reservation in flight, or starts one.
+	 * @throws NodeClosedException if the node is closed
+	 * @throws RuntimeException the failure that ended the wait
+	 */
+	void awaitNextBlock(Block exhausted, Wait wait) {
+		while (awaitRound(exhausted, wait, false)) {
+			// the reservation waited for ended or was stuck: look again
+		}
+	}
+
+	/** Reserves the first block unless IDs or a block are at hand, waiting at most the allocation timeout. */
+	void warmUp() {
+		Wait wait = start();
+		while (awaitRound(null, wait, true)) {
+			// as in awaitNextBlock
+		}
+	}
+
+	/** One round of a caller's wait; returns whether to go round again. */
+	private boolean awaitRound(Block exhausted, Wait wait, boolean warmUp) {
+		Reservation reservation = this.supply.join(exhausted, wait, warmUp);
+		if (reservation == null) {
+			return false;
+		}
+		try {
+			if (this.callerRuns && reservation.claim()) {
+				this.supply.runOnCaller(reservation);
+			}
+			return awaitResult(reservation, wait);
+		}
+		finally {
+			this.supply.leave(reservation);
+		}
+	}
+
+	/**
+	 * Waits for a reservation until it ends, is stuck, or the caller's deadline comes; returns whether the
+	 * caller goes round again, and throws what ends its wait.
+	 */
+	private boolean awaitResult(Reservation reservation, Wait wait) {
+		try {
+			long now = this.timing.nanoTime();
+			long until = Math.min(wait.deadline - now, reservation.stuckAt(this.timeoutNanos) - now);
+			if (!this.timing.await(reservation.result, until)) {
+				if (this.timing.nanoTime() - wait.deadline < 0) {
+					return true; // stuck before the caller's deadline: give up on it and start afresh
+				}
+				this.supply.giveUpIfStuck();
+				throw timedOut(reservation, wait.lastFailure);
+			}
+			if (!reservation.result.isCompletedExceptionally()) {
+				return true;
+			}
+			RuntimeException failure = failureOf(reservation);
+			if (!RetryPolicy.callerRetries(failure)) {
+				throw failure;
+			}
+			wait.lastFailure = failure;
+			long left = wait.deadline - this.timing.nanoTime();
+			if (left <= 0) {
+				throw timedOut(reservation, failure);
+			}
+			this.timing.sleep(wait.backoff.next(left));
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RegistryException("Interrupted while waiting for a block from registry "
+					+ this.supply.registry(), ex, false);
+		}
+	}
+
+	private static RuntimeException failureOf(Reservation reservation) {
+		try {
+			reservation.result.join();
+			throw new IllegalStateException("The reservation did not fail");
+		}
+		catch (CompletionException ex) {
+			Throwable cause = ex.getCause();
+			return (cause instanceof RuntimeException failure) ? failure : RetryPolicy.asFailure(cause, "");
+		}
+		catch (CancellationException ex) {
+			return new RegistryException("The reservation was cancelled", ex);
+		}
+	}
+
+	/** The failure of a caller whose deadline came: the reason it waited in vain, down to the root cause. */
+	private RuntimeException timedOut(Reservation reservation, RuntimeException callersFailure) {
+		long usedUp = reservation.usedUpTimestamp;
+		if (usedUp >= 0) {
+			return BlockAllocator.usedUp(usedUp);
+		}
+		RuntimeException failure = (reservation.lastFailure != null) ? reservation.lastFailure : callersFailure;
+		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
+				: reservation.describeStuck();
+		return new RegistryException("No block from registry " + this.supply.registry() + " within the allocation "
+				+ "timeout of " + Duration.ofNanos(this.timeoutNanos) + why, failure);
+	}
+
+	/** A caller's wait for the next block: its deadline, and what it met on the way. */
+	static final class Wait {
+
+		final long deadline;
+
+		final RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
+
+		boolean stalled;
+
+		RuntimeException lastFailure;
+
+		Wait(long deadline) {
+			this.deadline = deadline;
+		}
+
+	}
+
+}
