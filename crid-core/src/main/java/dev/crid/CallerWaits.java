@@ -79,7 +79,10 @@ final class CallerWaits {
 	private boolean awaitResult(Reservation reservation, Wait wait) {
 		try {
 			long now = this.timing.nanoTime();
-			long until = Math.min(wait.deadline - now, reservation.stuckAt(this.timeoutNanos) - now);
+			long untilStuck = reservation.stuckAt(this.timeoutNanos) - now;
+			// Stuck already and still in flight: another call given up on is still out, so this one must run
+			// its course; wait for it until the deadline.
+			long until = (untilStuck > 0) ? Math.min(wait.deadline - now, untilStuck) : wait.deadline - now;
 			if (!this.timing.await(reservation.result, until)) {
 				if (this.timing.nanoTime() - wait.deadline < 0) {
 					return true; // stuck before the caller's deadline: give up on it and start afresh

@@ -238,6 +238,11 @@ public final class CridNode implements AutoCloseable {
 		}
 	}
 
+	/** The node's checked settings, for tests that build a node with some of them changed. */
+	NodeSettings settings() {
+		return this.settings;
+	}
+
 	@Override
 	public String toString() {
 		return "CridNode[" + this.settings.layout() + ", blockSize=" + this.settings.blockSize() + ", threshold="

@@ -1,0 +1,402 @@
+package dev.crid;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Each path a review of the node found that could wedge it, hold a caller too long, leak threads, report a
+ * registry that went back when none did, or serve after {@code close()}: one test each, each failing with
+ * the fix reverted.
+ */
+class CridNodeFailurePathsTest {
+
+	private static final Duration AWAIT = Duration.ofSeconds(10);
+
+	private final MutableClock clock = new MutableClock(CridLayout.DEFAULT_EPOCH.plusSeconds(500));
+
+	private final RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+
+	@Test
+	void registryThatThrowsACheckedExceptionUndeclaredFailsTheCallAndTheNodeServesOnceItHeals() {
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 1) {
+				throw CridNodeFailurePathsTest.<RuntimeException>sneaky(new IOException("connection reset by peer"));
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		try (CridNode node = node().allocationTimeout(Duration.ofMillis(300)).build()) {
+			long started = System.nanoTime();
+			// Retried within the timeout: the first call fails, the retry after it reaches the delegate.
+			long id = node.nextId();
+			assertThat(id).isNotNegative();
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(300));
+			assertThat(calls).hasValue(2);
+			assertThat(node.stats().lastFailure()).contains("IOException", "connection reset by peer");
+		}
+	}
+
+	@Test
+	void failureHandlerThatThrowsAnErrorDuringBackgroundRetriesDoesNotWedgeTheNode() {
+		AtomicBoolean failing = new AtomicBoolean(true);
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (failing.get()) {
+				throw new IllegalStateException("database restarting");
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		AtomicInteger handled = new AtomicInteger();
+		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMillis(500))
+			.onPrefetchFailure((failure) -> {
+				handled.incrementAndGet();
+				throw new AssertionError("a handler that throws an Error");
+			})
+			.build()) {
+			failing.set(false);
+			node.warmUp();
+			failing.set(true);
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch fails in the background, its handler throws
+			}
+			await().atMost(AWAIT).until(() -> handled.get() >= 2);
+			failing.set(false);
+			// The background reservation ended with the handler's Error; a caller must get a block at once.
+			long started = System.nanoTime();
+			for (int i = 0; i < 200; i++) {
+				assertThat(node.nextId()).isNotNegative();
+			}
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
+		}
+	}
+
+	@Test
+	void callerThatFindsTheReservationStuckStartsAfreshInsteadOfWaitingItsWholeBudget() {
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				awaitQuietly(release, Duration.ofMillis(1_500)); // the prefetch is stuck for 1.5 s
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		Duration timeout = Duration.ofMillis(500);
+		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(timeout).build()) {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // the prefetch starts and gets stuck
+			}
+			await().atMost(AWAIT).until(() -> calls.get() == 2);
+			sleep(timeout.plusMillis(100)); // stuck for longer than the timeout now
+			long started = System.nanoTime();
+			for (int i = 0; i < 100; i++) {
+				node.nextId(); // the block runs out: this caller finds the prefetch stuck
+			}
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller that found the call stuck")
+				.isLessThan(Duration.ofMillis(250));
+			release.countDown();
+		}
+	}
+
+	@Test
+	void registryCallsThatNeverReturnHoldTwoThreadsAtMostAndCloseReturnsSoon() {
+		CountDownLatch release = new CountDownLatch(1);
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			awaitUninterruptibly(release);
+			return delegate.allocate(timestamp, blockSize);
+		});
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(100)).build();
+		try {
+			long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+			while (System.nanoTime() < until) {
+				assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
+			}
+			assertThat(newNodeThreads(before)).as("threads holding registry calls that never return").hasSizeLessThanOrEqualTo(2);
+			long closing = System.nanoTime();
+			node.close();
+			assertThat(Duration.ofNanos(System.nanoTime() - closing)).isLessThan(Duration.ofMillis(1_500));
+		}
+		finally {
+			release.countDown();
+			node.close();
+		}
+		await().atMost(AWAIT).until(() -> newNodeThreads(before).isEmpty());
+	}
+
+	@Test
+	void closeFromTheFailureHandlerOnTheNodesOwnThreadReturnsAtOnce() {
+		this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
+		AtomicReference<CridNode> nodeRef = new AtomicReference<>();
+		AtomicLong closeNanos = new AtomicLong(-1);
+		CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofSeconds(30))
+			.onPrefetchFailure((failure) -> {
+				long started = System.nanoTime();
+				nodeRef.get().close();
+				closeNanos.compareAndSet(-1, System.nanoTime() - started);
+			})
+			.build();
+		nodeRef.set(node);
+		this.registry.then(Registry::allocate);
+		node.nextId();
+		for (int i = 0; i < 60; i++) {
+			node.nextId();
+		}
+		await().atMost(AWAIT).until(() -> closeNanos.get() >= 0);
+		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofMillis(200));
+		assertThat(node.isClosed()).isTrue();
+	}
+
+	@Test
+	void nodesDroppedWithoutCloseLeaveNoThreadOnceIdle() {
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		for (int i = 0; i < 20; i++) {
+			CridNode node = new CridNode(node().build().settings().with(Timing.SYSTEM, Duration.ofMillis(200), false));
+			node.nextId(); // starts the node's thread; the node is then dropped, never closed
+		}
+		assertThat(newNodeThreads(before)).isNotEmpty();
+		await().atMost(AWAIT).until(() -> newNodeThreads(before).isEmpty());
+	}
+
+	@Test
+	void outageWithNobodyCallingDoesNotGrowTheBlocksOnceTheRegistryReturns() {
+		AtomicBoolean down = new AtomicBoolean();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (down.get()) {
+				throw new RegistryException("connection refused");
+			}
+			sleep(Duration.ofMillis(1));
+			return delegate.allocate(timestamp, blockSize);
+		});
+		try (CridNode node = node().blockSize(1_000).threshold(500).allocationTimeout(Duration.ofSeconds(2)).build()) {
+			consumeAt20000PerSecond(node, Duration.ofMillis(600));
+			long before = node.stats().allocationSize();
+			down.set(true);
+			// Past the trigger, then nobody calls while the background retries through a 3 s outage.
+			while (node.stats().consecutiveFailures() == 0) {
+				CridStats stats = node.stats();
+				if (stats.nextBlockReady() || stats.idsLeftInBlock() >= 500) {
+					node.nextId();
+				}
+				else {
+					Thread.onSpinWait(); // the prefetch is in flight: let it fail, without calling
+				}
+			}
+			sleep(Duration.ofSeconds(3));
+			down.set(false);
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			consumeAt20000PerSecond(node, Duration.ofMillis(600));
+			// Counted as latency, the outage would double the blocks at each of the twelve blocks since. A
+			// busy machine may double them once for what it measures of the calls themselves.
+			assertThat(node.stats().allocationSize()).as("blocks after the outage, against " + before + " before")
+				.isLessThanOrEqualTo(2 * before);
+		}
+	}
+
+	@Test
+	void noCallThatBeginsAfterCloseIsServed() throws Exception {
+		for (int round = 0; round < 200; round++) {
+			CridNode node = node().blockSize(64).threshold(32).build();
+			node.nextId();
+			AtomicBoolean closed = new AtomicBoolean();
+			AtomicInteger servedAfterClose = new AtomicInteger();
+			CyclicBarrier start = new CyclicBarrier(5);
+			List<Thread> threads = new ArrayList<>();
+			for (int t = 0; t < 4; t++) {
+				Thread thread = new Thread(() -> {
+					awaitQuietly(start);
+					while (true) {
+						boolean begunAfterClose = closed.get();
+						try {
+							node.nextId();
+						}
+						catch (NodeClosedException ex) {
+							return;
+						}
+						if (begunAfterClose) {
+							servedAfterClose.incrementAndGet();
+						}
+					}
+				});
+				thread.start();
+				threads.add(thread);
+			}
+			awaitQuietly(start);
+			node.close();
+			closed.set(true);
+			for (Thread thread : threads) {
+				thread.join(AWAIT.toMillis());
+			}
+			assertThat(servedAfterClose).as("calls served that began after close(), round " + round).hasValue(0);
+		}
+	}
+
+	@Test
+	void nextIdsOfZeroOnAClosedNodeThrows() {
+		CridNode node = node().build();
+		node.close();
+		assertThatExceptionOfType(NodeClosedException.class).isThrownBy(() -> node.nextIds(0));
+	}
+
+	@Test
+	void retriesOnAUsersExecutorCallTheRegistryNoMoreAfterClose() throws Exception {
+		java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+		try {
+			this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
+			CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(100)).prefetchExecutor(executor)
+				.build();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
+			// The reservation goes on asking in the background, with pauses from 10 ms on.
+			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 3);
+			node.close();
+			long closed = System.nanoTime();
+			sleep(Duration.ofMillis(300));
+			assertThat(this.registry.calls()).as("registry calls begun after close()")
+				.noneMatch((call) -> call.calledAt() - closed > 0);
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+	@Test
+	void failureHandlerRunsOnTheNodesThreadOrOnTheCallersWhenTheExecutorRefusedTheTask() {
+		Set<String> handlerThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+		this.registry.then(Registry::allocate).otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
+		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMillis(300))
+			.onPrefetchFailure((failure) -> handlerThreads.add(Thread.currentThread().getName()))
+			.build()) {
+			for (int i = 0; i < 60; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> !handlerThreads.isEmpty());
+			assertThat(handlerThreads).allMatch((name) -> name.startsWith("crid-prefetch-"));
+		}
+		handlerThreads.clear();
+		Executor refusing = (task) -> {
+			throw new java.util.concurrent.RejectedExecutionException("shut down");
+		};
+		try (CridNode node = node().blockSize(100).threshold(50).prefetchExecutor(refusing)
+			.onPrefetchFailure((failure) -> handlerThreads.add(Thread.currentThread().getName()))
+			.build()) {
+			this.registry.heal();
+			this.registry.then(Registry::allocate);
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("refused");
+			assertThat(handlerThreads).isEmpty(); // a caller's reservation, not a background one
+		}
+	}
+
+	@Test
+	void executorThatNeverStartsTheTaskDoesNotStallACallerOfAnInMemoryRegistry() {
+		ConcurrentLinkedQueue<Runnable> neverRun = new ConcurrentLinkedQueue<>();
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).clock(this.clock).blockSize(100).threshold(50)
+			.prefetchExecutor(neverRun::add)
+			.build()) {
+			long started = System.nanoTime();
+			Set<Long> ids = new HashSet<>();
+			for (int i = 0; i < 1_000; i++) {
+				ids.add(node.nextId());
+			}
+			assertThat(ids).hasSize(1_000);
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+			assertThat(neverRun).as("reservations the executor was given and never ran").isNotEmpty();
+		}
+	}
+
+	private CridNode.Builder node() {
+		return CridNode.builder(this.registry).clock(this.clock);
+	}
+
+	private static void consumeAt20000PerSecond(CridNode node, Duration duration) {
+		long started = System.nanoTime();
+		long end = started + duration.toNanos();
+		long issued = 0;
+		while (System.nanoTime() < end) {
+			long due = (System.nanoTime() - started) / 50_000; // one ID every 50 µs
+			while (issued < due) {
+				node.nextId();
+				issued++;
+			}
+			Thread.onSpinWait();
+		}
+	}
+
+	private static Set<Thread> newNodeThreads(Set<Thread> before) {
+		Set<Thread> threads = new HashSet<>();
+		for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
+			Thread thread = entry.getKey();
+			if (!before.contains(thread) && thread.isAlive() && thread.getName().startsWith("crid-prefetch-")) {
+				threads.add(thread);
+			}
+		}
+		return threads;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static <T extends Throwable> T sneaky(Throwable thrown) throws T {
+		throw (T) thrown;
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void awaitQuietly(CountDownLatch latch, Duration atMost) {
+		try {
+			latch.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void awaitQuietly(CyclicBarrier barrier) {
+		try {
+			barrier.await();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void awaitUninterruptibly(CountDownLatch latch) {
+		boolean interrupted = false;
+		while (true) {
+			try {
+				latch.await();
+				break;
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
