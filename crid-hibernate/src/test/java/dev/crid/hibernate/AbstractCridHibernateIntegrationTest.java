@@ -28,7 +28,9 @@ import dev.crid.CridNode;
 import dev.crid.hibernate.fieldstyle.FieldCridIdEntity;
 import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
 import dev.crid.hibernate.fieldstyle.FieldIdentityLeftoverEntity;
+import dev.crid.hibernate.fieldstyle.FieldInheritedLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
+import dev.crid.hibernate.fieldstyle.FieldLeftoverBaseEntity;
 import dev.crid.hibernate.fieldstyle.FieldLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldPrimitiveLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldSequenceLeftoverEntity;
@@ -169,10 +171,11 @@ abstract class AbstractCridHibernateIntegrationTest {
 	void warnsAtStartUpAboutAGeneratedValueLeftBesideCridAndStillGivesCridIds() throws Exception {
 		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
 		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
-		List<Class<?>> leftovers = List.of(FieldIdentityLeftoverEntity.class, FieldSequenceLeftoverEntity.class);
+		List<Class<?>> leftovers = List.of(FieldIdentityLeftoverEntity.class, FieldSequenceLeftoverEntity.class,
+				FieldInheritedLeftoverEntity.class);
 		try (WarningRecorder recorder = new WarningRecorder();
 				TestHibernate hibernate = TestHibernate.build(settings, leftovers)) {
-			assertThat(recorder.warnings()).hasSize(2)
+			assertThat(recorder.warnings()).hasSize(3)
 				.anySatisfy((warning) -> assertThat(warning)
 					.startsWith("The identifier of entity " + FieldIdentityLeftoverEntity.class.getName() + " ('id'")
 					.contains("has both @Crid and @GeneratedValue(strategy = IDENTITY): Hibernate uses @Crid")
@@ -181,7 +184,11 @@ abstract class AbstractCridHibernateIntegrationTest {
 				.anySatisfy((warning) -> assertThat(warning)
 					.startsWith("The identifier of entity " + FieldSequenceLeftoverEntity.class.getName() + " ('id'")
 					.contains("@GeneratedValue(strategy = SEQUENCE)")
-					.contains("not from a database sequence"));
+					.contains("not from a database sequence"))
+				.anySatisfy((warning) -> assertThat(warning)
+					.startsWith("The identifier of entity " + FieldInheritedLeftoverEntity.class.getName()
+							+ " ('id' declared in " + FieldLeftoverBaseEntity.class.getName() + ")")
+					.contains("@GeneratedValue(strategy = IDENTITY)"));
 			SessionFactory leftoverFactory = hibernate.sessionFactory();
 			for (Class<?> entityType : leftovers) {
 				Object entity = entityType.getDeclaredConstructor().newInstance();
