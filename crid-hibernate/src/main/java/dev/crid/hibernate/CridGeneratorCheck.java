@@ -2,7 +2,10 @@ package dev.crid.hibernate;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import jakarta.persistence.GenerationType;
 import org.hibernate.MappingException;
@@ -43,6 +46,8 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 		});
 		// The metamodel keeps its entities in no particular order; a sorted message reads the same each time.
 		problems.sort(null);
+		// One warning per identifier, naming every entity that inherits it: a base class is usually shared.
+		Map<String, List<Request>> leftovers = new LinkedHashMap<>();
 		for (Request request : this.requests) {
 			Generator generator = sessionFactory.getMappingMetamodel()
 				.getEntityDescriptor(request.entityName())
@@ -52,9 +57,11 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 				problems.add(request.describeMissingCrid(generator));
 			}
 			else if (crid && request.hasLeftover()) {
-				logger.log(System.Logger.Level.WARNING, request.describeLeftover());
+				leftovers.computeIfAbsent(request.declaringClass() + '.' + request.memberName(), (key) -> new ArrayList<>())
+					.add(request);
 			}
 		}
+		leftovers.values().forEach((sharing) -> logger.log(System.Logger.Level.WARNING, describeLeftover(sharing)));
 		if (problems.size() == 1) {
 			throw new MappingException(problems.get(0));
 		}
@@ -62,6 +69,16 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 			throw new MappingException(problems.size() + " identifiers cannot take crid IDs:\n"
 					+ String.join("\n", problems));
 		}
+	}
+
+	/** Describes a leftover {@code @GeneratedValue} on one identifier, shared by the given entities. */
+	private static String describeLeftover(List<Request> sharing) {
+		Request first = sharing.get(0);
+		String entities = (sharing.size() == 1) ? "entity " + first.entityName()
+				: "entities " + sharing.stream().map(Request::entityName).sorted().collect(Collectors.joining(", "));
+		return "The identifier of " + entities + " ('" + first.memberName() + "' declared in " + first.declaringClass()
+				+ ") has both @Crid and " + first.generatedValue() + ": Hibernate uses @Crid and ignores "
+				+ "@GeneratedValue, so its IDs come from crid, " + first.ignored() + ". Remove @GeneratedValue.";
 	}
 
 	private static boolean isRoot(EntityPersister descriptor) {
@@ -150,8 +167,9 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 					+ "that declares the identifier.";
 		}
 
-		String describeLeftover() {
-			String instead = switch (this.strategy) {
+		/** What the leftover {@code @GeneratedValue} would have given, and does not. */
+		String ignored() {
+			return switch (this.strategy) {
 				case IDENTITY -> "not from an identity column (if the column is GENERATED ALWAYS AS IDENTITY, the "
 						+ "database refuses the IDs crid assigns)";
 				case SEQUENCE -> "not from a database sequence";
@@ -159,8 +177,6 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 				case UUID -> "not random UUIDs";
 				case AUTO -> "not from generator '" + this.generatorName + "'";
 			};
-			return identifier() + " has both @Crid and " + generatedValue() + ": Hibernate uses @Crid and ignores "
-					+ "@GeneratedValue, so its IDs come from crid, " + instead + ". Remove @GeneratedValue.";
 		}
 
 		private String identifier() {
@@ -168,7 +184,7 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 					+ this.declaringClass + ")";
 		}
 
-		private String generatedValue() {
+		String generatedValue() {
 			List<String> attributes = new ArrayList<>();
 			if (this.strategy != GenerationType.AUTO) {
 				attributes.add("strategy = " + this.strategy);

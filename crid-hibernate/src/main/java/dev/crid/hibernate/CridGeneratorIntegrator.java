@@ -35,9 +35,10 @@ import org.hibernate.mapping.RootClass;
  * ({@code @GeneratedValue(strategy = SEQUENCE, generator = "orders")}) is left to it.</li>
  * </ul>
  *
- * <p>One case does hold both ways, and is logged as a warning instead, naming the entity: {@code @Crid} on
- * the identifier itself beside a leftover {@code @GeneratedValue} with a strategy other than {@code AUTO}
- * or another generator's name. Hibernate then uses {@code @Crid} and ignores {@code @GeneratedValue}
+ * <p>One case does hold both ways, and is logged as a warning instead, once per identifier, naming every
+ * entity that has it (all that inherit it from one base class): {@code @Crid} on the identifier itself
+ * beside a leftover {@code @GeneratedValue} with a strategy other than {@code AUTO} or another generator's
+ * name. Hibernate then uses {@code @Crid} and ignores {@code @GeneratedValue}
  * entirely (it reads {@code @GeneratedValue} only for an identifier without a generator annotation): the
  * IDs come from crid, the identity column or sequence is not used, and the annotation only misleads its
  * readers. Remove it. The warning goes to the {@link System.Logger} named after this class.

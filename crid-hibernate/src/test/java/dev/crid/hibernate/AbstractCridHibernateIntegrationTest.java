@@ -33,6 +33,7 @@ import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
 import dev.crid.hibernate.fieldstyle.FieldLeftoverBaseEntity;
 import dev.crid.hibernate.fieldstyle.FieldLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldPrimitiveLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldSecondInheritedLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldSequenceLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldStringEntity;
 import dev.crid.hibernate.nocrid.ClassAnnotatedEntity;
@@ -172,9 +173,10 @@ abstract class AbstractCridHibernateIntegrationTest {
 		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
 		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
 		List<Class<?>> leftovers = List.of(FieldIdentityLeftoverEntity.class, FieldSequenceLeftoverEntity.class,
-				FieldInheritedLeftoverEntity.class);
+				FieldInheritedLeftoverEntity.class, FieldSecondInheritedLeftoverEntity.class);
 		try (WarningRecorder recorder = new WarningRecorder();
 				TestHibernate hibernate = TestHibernate.build(settings, leftovers)) {
+			// One warning per identifier: the two entities that inherit theirs share one.
 			assertThat(recorder.warnings()).hasSize(3)
 				.anySatisfy((warning) -> assertThat(warning)
 					.startsWith("The identifier of entity " + FieldIdentityLeftoverEntity.class.getName() + " ('id'")
@@ -186,8 +188,9 @@ abstract class AbstractCridHibernateIntegrationTest {
 					.contains("@GeneratedValue(strategy = SEQUENCE)")
 					.contains("not from a database sequence"))
 				.anySatisfy((warning) -> assertThat(warning)
-					.startsWith("The identifier of entity " + FieldInheritedLeftoverEntity.class.getName()
-							+ " ('id' declared in " + FieldLeftoverBaseEntity.class.getName() + ")")
+					.startsWith("The identifier of entities " + FieldInheritedLeftoverEntity.class.getName() + ", "
+							+ FieldSecondInheritedLeftoverEntity.class.getName() + " ('id' declared in "
+							+ FieldLeftoverBaseEntity.class.getName() + ")")
 					.contains("@GeneratedValue(strategy = IDENTITY)"));
 			SessionFactory leftoverFactory = hibernate.sessionFactory();
 			for (Class<?> entityType : leftovers) {
