@@ -42,7 +42,14 @@ import org.hibernate.annotations.IdGeneratorType;
  * declares it, then on that class's package: for an identifier declared in a {@code @MappedSuperclass}
  * that is the superclass's package, not the entity's. When none is found, Hibernate would quietly pick
  * another generator (a random UUID for a {@code String} identifier); crid-hibernate fails the
- * {@code SessionFactory} in that case instead (see {@link CridGeneratorIntegrator}).
+ * {@code SessionFactory} in that case instead (see {@link CridGeneratorIntegrator}). Hibernate also reads a
+ * {@code @Crid} on the class or package only for {@code @GeneratedValue}'s default strategy {@code AUTO}:
+ * {@code @GeneratedValue(strategy = IDENTITY)} (or {@code SEQUENCE}, {@code TABLE}, {@code UUID}) there
+ * would quietly take the identifier away from crid, so that fails too, naming the entity.
+ *
+ * <p>With {@code @Crid} on the identifier, any {@code @GeneratedValue} beside it is ignored by Hibernate; a
+ * leftover {@code @GeneratedValue(strategy = IDENTITY)} or {@code SEQUENCE} is logged as a warning at
+ * start-up, naming the entity. Remove it.
  *
  * <p>The identifier's type must be {@code long}, {@link Long}, {@link String} (the ID in decimal) or
  * {@link dev.crid.CridId} (stored as {@code BIGINT}).

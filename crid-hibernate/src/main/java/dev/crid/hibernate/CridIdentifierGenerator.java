@@ -35,8 +35,10 @@ import org.hibernate.type.Type;
  *
  * <p>The mapping is checked while the {@code SessionFactory} is built, so a mistake there stops the
  * application from starting: an identifier type other than {@code long}, {@link Long}, {@link String} or
- * {@link dev.crid.CridId} fails, naming the entity and the field, and so does an identifier that names the
- * generator {@code "crid"} while no {@link Crid} is in reach (see {@link CridGeneratorIntegrator}). The node
+ * {@link dev.crid.CridId} fails, naming the entity and the field (every such identifier at once, not only
+ * the first), and so does an identifier that names the generator {@code "crid"} while no {@link Crid} is in
+ * reach (see {@link CridGeneratorIntegrator}, which makes these checks once Hibernate has created every
+ * generator). The node
  * is looked up only when the first ID is generated, because a {@code SessionFactory} may be built where no
  * node exists, for example by Spring's ahead-of-time processing at build time; a missing node, or a
  * setting that holds something else, then fails that first insert with a message that says how to provide
@@ -66,8 +68,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	/** The identifier, described for the message when no node is set; set by initialization. */
 	private volatile String identifier;
 
-	/** What went wrong when the constructor prepared the generator; null once initialization succeeds. */
-	private volatile HibernateException failure;
+	/** Why the identifier cannot take crid IDs; null once initialization succeeds. */
+	private volatile MappingException failure;
 
 	// Looked up at the first generate(); two threads racing there find the same node in the same settings.
 	private transient volatile CridNode node;
@@ -82,44 +84,47 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 
 	/**
 	 * Creates a generator for the given identifier; Hibernate uses this constructor when {@link Crid} sits
-	 * on the identifier. If the identifier's type is wrong, the generator is left unusable and the problem
-	 * is thrown by {@link #initialize(Crid, Member, GeneratorCreationContext)}, which Hibernate calls right
-	 * after this constructor: thrown from a constructor it would reach the user wrapped in Hibernate's
-	 * "could not instantiate" message.
+	 * on the identifier. It checks the identifier as
+	 * {@link #initialize(Crid, Member, GeneratorCreationContext)} does.
 	 * @param annotation the annotation on the identifier
 	 * @param member the identifier's field or getter
 	 * @param context what Hibernate knows about the entity and its settings
 	 */
 	public CridIdentifierGenerator(Crid annotation, Member member, GeneratorCreationContext context) {
-		try {
-			initialize(annotation, member, context);
-		}
-		catch (HibernateException ex) {
-			this.failure = ex;
-		}
+		initialize(annotation, member, context);
 	}
 
 	/**
 	 * Prepares the generator for the given identifier: checks its type. The node is looked up later, when
 	 * the first ID is generated. Calling it again (Hibernate does so after the three-argument constructor)
 	 * repeats the same check.
+	 *
+	 * <p>An identifier type that cannot hold a crid ID is not thrown here but recorded, and
+	 * {@link CridGeneratorIntegrator} fails the {@code SessionFactory} once Hibernate has created every
+	 * generator, naming every entity and field with such a type in one message: thrown here, only the first
+	 * would be reported (and, from the constructor, wrapped in Hibernate's "could not instantiate"
+	 * message). A generator in that state refuses to generate.
 	 * @param annotation the {@link Crid} in reach of the identifier
 	 * @param member the identifier's field or getter
 	 * @param context what Hibernate knows about the entity and its settings
-	 * @throws MappingException if the identifier's type cannot hold a crid ID
 	 */
 	@Override
 	public void initialize(Crid annotation, Member member, GeneratorCreationContext context) {
 		Class<?> javaType = javaType(member, context);
 		IdType idType = IdType.of(javaType);
 		String described = describe(member, context);
-		if (idType == null) {
-			throw new MappingException(described + " has type " + javaType.getTypeName()
-					+ ", which cannot hold a crid ID: use " + IdType.SUPPORTED);
-		}
 		this.identifier = described;
 		this.type = idType;
-		this.failure = null;
+		this.failure = (idType != null) ? null : new MappingException(described + " has type "
+				+ javaType.getTypeName() + ", which cannot hold a crid ID: use " + IdType.SUPPORTED);
+	}
+
+	/**
+	 * Returns why the identifier cannot take crid IDs.
+	 * @return the problem, or {@code null} if initialization succeeded
+	 */
+	MappingException failure() {
+		return this.failure;
 	}
 
 	private static Class<?> javaType(Member member, GeneratorCreationContext context) {
@@ -185,7 +190,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 * @param currentValue the identifier's current value (ignored: a new entity always gets a new ID)
 	 * @param eventType always {@link EventType#INSERT}
 	 * @return the ID as a {@link Long}, decimal {@link String} or {@link dev.crid.CridId}
-	 * @throws IllegalStateException if Hibernate never initialized this generator
+	 * @throws IllegalStateException if Hibernate never initialized this generator, or the identifier's type
+	 * cannot hold a crid ID
 	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING}
 	 * @throws dev.crid.CridException if the node cannot hand out an ID (see {@link CridNode#nextId()})
 	 */
@@ -194,8 +200,9 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 			EventType eventType) {
 		IdType idType = this.type;
 		if (idType == null) {
-			throw new IllegalStateException("CridIdentifierGenerator is not initialized"
-					+ ((this.failure != null) ? ": " + this.failure.getMessage() : ""), this.failure);
+			MappingException problem = this.failure;
+			throw (problem != null) ? new IllegalStateException(problem.getMessage(), problem)
+					: new IllegalStateException("CridIdentifierGenerator is not initialized");
 		}
 		return idType.next(node(session));
 	}

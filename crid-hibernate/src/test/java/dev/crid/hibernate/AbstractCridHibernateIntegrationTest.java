@@ -27,9 +27,14 @@ import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.hibernate.fieldstyle.FieldCridIdEntity;
 import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
+import dev.crid.hibernate.fieldstyle.FieldIdentityLeftoverEntity;
+import dev.crid.hibernate.fieldstyle.FieldInheritedLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
+import dev.crid.hibernate.fieldstyle.FieldLeftoverBaseEntity;
 import dev.crid.hibernate.fieldstyle.FieldLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldPrimitiveLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldSecondInheritedLeftoverEntity;
+import dev.crid.hibernate.fieldstyle.FieldSequenceLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldStringEntity;
 import dev.crid.hibernate.nocrid.ClassAnnotatedEntity;
 import dev.crid.hibernate.packagestyle.PackageCridIdEntity;
@@ -58,7 +63,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What {@code @Crid} promises on a real database, with Hibernate bootstrapped on its own: both annotation
  * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
  * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
- * again. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (table
+ * again; and {@code @GeneratedValue} left beside {@code @Crid} is warned about at start-up and changes
+ * nothing. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (table
  * {@value #REGISTRY_TABLE}, created and dropped here). One short subclass per database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
@@ -158,14 +164,45 @@ abstract class AbstractCridHibernateIntegrationTest {
 			"crid_hib_pkg_string" })
 	void storesNumericIdsAsBigintAndStringIdsAsText(String table) throws SQLException {
 		int expected = table.endsWith("string") ? Types.VARCHAR : Types.BIGINT;
-		try (Connection connection = this.dataSource.getConnection()) {
-			DatabaseMetaData metaData = connection.getMetaData();
-			boolean upperCase = metaData.storesUpperCaseIdentifiers();
-			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
-			try (ResultSet columns = metaData.getColumns(null, null, tableName, upperCase ? "ID" : "id")) {
-				assertThat(columns.next()).as("column id of table %s", table).isTrue();
-				assertThat(columns.getInt("DATA_TYPE")).isEqualTo(expected);
+		int type = idColumn(table, (column) -> column.getInt("DATA_TYPE"));
+		assertThat(type).isEqualTo(expected);
+	}
+
+	@Test
+	void warnsAtStartUpAboutAGeneratedValueLeftBesideCridAndStillGivesCridIds() throws Exception {
+		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
+		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
+		List<Class<?>> leftovers = List.of(FieldIdentityLeftoverEntity.class, FieldSequenceLeftoverEntity.class,
+				FieldInheritedLeftoverEntity.class, FieldSecondInheritedLeftoverEntity.class);
+		try (WarningRecorder recorder = new WarningRecorder();
+				TestHibernate hibernate = TestHibernate.build(settings, leftovers)) {
+			// One warning per identifier: the two entities that inherit theirs share one.
+			assertThat(recorder.warnings()).hasSize(3)
+				.anySatisfy((warning) -> assertThat(warning)
+					.startsWith("The identifier of entity " + FieldIdentityLeftoverEntity.class.getName() + " ('id'")
+					.contains("has both @Crid and @GeneratedValue(strategy = IDENTITY): Hibernate uses @Crid")
+					.contains("not from an identity column")
+					.endsWith("Remove @GeneratedValue."))
+				.anySatisfy((warning) -> assertThat(warning)
+					.startsWith("The identifier of entity " + FieldSequenceLeftoverEntity.class.getName() + " ('id'")
+					.contains("@GeneratedValue(strategy = SEQUENCE)")
+					.contains("not from a database sequence"))
+				.anySatisfy((warning) -> assertThat(warning)
+					.startsWith("The identifier of entities " + FieldInheritedLeftoverEntity.class.getName() + ", "
+							+ FieldSecondInheritedLeftoverEntity.class.getName() + " ('id' declared in "
+							+ FieldLeftoverBaseEntity.class.getName() + ")")
+					.contains("@GeneratedValue(strategy = IDENTITY)"));
+			SessionFactory leftoverFactory = hibernate.sessionFactory();
+			for (Class<?> entityType : leftovers) {
+				Object entity = entityType.getDeclaredConstructor().newInstance();
+				leftoverFactory.inTransaction((session) -> session.persist(entity));
+				Object id = leftoverFactory.getPersistenceUnitUtil().getIdentifier(entity);
+				assertThat(this.node.parser().parse(value(id)).timestamp()).as("ID of %s", entityType.getSimpleName())
+					.isBetween(this.started.minusSeconds(1), Instant.now().plusSeconds(1));
 			}
+			String autoIncrement = idColumn("crid_hib_field_identity_leftover",
+					(column) -> column.getString("IS_AUTOINCREMENT"));
+			assertThat(autoIncrement).as("the ignored IDENTITY made no identity column either").isEqualTo("NO");
 		}
 	}
 
@@ -255,6 +292,26 @@ abstract class AbstractCridHibernateIntegrationTest {
 				assertThat(session.find(FieldStringEntity.class, id)).isNull();
 			}
 		}
+	}
+
+	/** Reads an attribute of column {@code id} of the given table from the database's metadata. */
+	private <T> T idColumn(String table, ColumnReader<T> reader) throws SQLException {
+		try (Connection connection = this.dataSource.getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			boolean upperCase = metaData.storesUpperCaseIdentifiers();
+			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
+			try (ResultSet columns = metaData.getColumns(null, null, tableName, upperCase ? "ID" : "id")) {
+				assertThat(columns.next()).as("column id of table %s", table).isTrue();
+				return reader.read(columns);
+			}
+		}
+	}
+
+	/** Reads from the current row of {@link DatabaseMetaData#getColumns}. */
+	private interface ColumnReader<T> {
+
+		T read(ResultSet column) throws SQLException;
+
 	}
 
 	private SessionFactory sessionFactory() {

@@ -8,13 +8,18 @@ import java.util.Map;
 import dev.crid.CridId;
 import dev.crid.CridNode;
 import dev.crid.InMemoryRegistry;
+import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
 import dev.crid.hibernate.fieldstyle.FieldLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldUuidEntity;
 import dev.crid.hibernate.nocrid.BareLongEntity;
 import dev.crid.hibernate.nocrid.BareStringEntity;
+import dev.crid.hibernate.nocrid.ClassAnnotatedEntity;
+import dev.crid.hibernate.nocrid.ClassSequenceEntity;
 import dev.crid.hibernate.packagestyle.PackageEntityOnBareBase;
+import dev.crid.hibernate.packagestyle.PackageIdentityEntity;
 import dev.crid.hibernate.packagestyle.PackageIntegerEntity;
 import dev.crid.hibernate.packagestyle.PackageLongEntity;
+import dev.crid.hibernate.packagestyle.PackageOwnSequenceEntity;
 import dev.crid.hibernate.packagestyle.PackageStringEntity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
@@ -22,6 +27,8 @@ import org.assertj.core.api.AbstractStringAssert;
 import org.h2.jdbcx.JdbcDataSource;
 import org.hibernate.HibernateException;
 import org.hibernate.cfg.AvailableSettings;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.id.enhanced.SequenceStyleGenerator;
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -103,6 +110,70 @@ class CridIdentifierGeneratorBootTest {
 			.contains("entity " + PackageIntegerEntity.class.getName())
 			.contains("field 'id'")
 			.contains("java.lang.Integer");
+	}
+
+	@Test
+	void namesEveryEntityAndFieldWithAnUnsupportedTypeAtOnce() {
+		assertBootFailure(withNode(), FieldUuidEntity.class, FieldLongEntity.class, PackageIntegerEntity.class)
+			.startsWith("2 identifiers cannot take crid IDs:\n")
+			.contains("entity " + FieldUuidEntity.class.getName() + " (field 'id' declared in "
+					+ FieldUuidEntity.class.getName() + ") has type java.util.UUID")
+			.contains("entity " + PackageIntegerEntity.class.getName() + " (field 'id' declared in "
+					+ PackageIntegerEntity.class.getName() + ") has type java.lang.Integer")
+			.doesNotContain(FieldLongEntity.class.getName());
+	}
+
+	@Test
+	void reportsEveryKindOfProblemInOneMessage() {
+		assertBootFailure(withNode(), FieldUuidEntity.class, BareLongEntity.class, PackageIdentityEntity.class)
+			.startsWith("3 identifiers cannot take crid IDs:\n")
+			.contains(FieldUuidEntity.class.getName() + " (field 'id' declared in")
+			.contains(BareLongEntity.class.getName() + " ('id' declared in")
+			.contains(PackageIdentityEntity.class.getName() + " ('id' declared in");
+	}
+
+	@Test
+	void failsWhenAStrategyTakesTheIdFromCridOnThePackage() {
+		assertBootFailure(withNode(), PackageIdentityEntity.class)
+			.contains("entity " + PackageIdentityEntity.class.getName())
+			.contains("has @Crid on its package dev.crid.hibernate.packagestyle but "
+					+ "@GeneratedValue(strategy = IDENTITY)")
+			.contains("it chose org.hibernate.id.IdentityGenerator, so this entity would get no crid IDs")
+			.contains("write @GeneratedValue(generator = \"crid\") without the strategy")
+			.contains("move @Crid from the package onto the identifiers that take crid IDs");
+	}
+
+	@Test
+	void failsWhenAStrategyTakesTheIdFromCridOnTheClass() {
+		assertBootFailure(withNode(), ClassSequenceEntity.class)
+			.contains("entity " + ClassSequenceEntity.class.getName())
+			.contains("has @Crid on its class " + ClassSequenceEntity.class.getName()
+					+ " but @GeneratedValue(strategy = SEQUENCE)")
+			.contains(SequenceStyleGenerator.class.getName())
+			.contains("remove @Crid from the class");
+	}
+
+	@Test
+	void leavesAnIdThatNamesAGeneratorOfItsOwnToItEvenWithCridOnThePackage() {
+		try (WarningRecorder recorder = new WarningRecorder();
+				TestHibernate hibernate = build(withNode(), PackageOwnSequenceEntity.class)) {
+			assertThat(hibernate.sessionFactory()
+				.unwrap(SessionFactoryImplementor.class)
+				.getMappingMetamodel()
+				.getEntityDescriptor(PackageOwnSequenceEntity.class)
+				.getGenerator()).isInstanceOf(SequenceStyleGenerator.class);
+			assertThat(recorder.warnings()).isEmpty();
+		}
+	}
+
+	@Test
+	void warnsAboutNothingWhenNoGeneratedValueIsLeftOver() {
+		try (WarningRecorder recorder = new WarningRecorder()) {
+			build(withNode(), FieldLongEntity.class, FieldGetterEntity.class, PackageLongEntity.class,
+					ClassAnnotatedEntity.class)
+				.close();
+			assertThat(recorder.warnings()).isEmpty();
+		}
 	}
 
 	@Test

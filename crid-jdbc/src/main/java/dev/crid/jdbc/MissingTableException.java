@@ -24,8 +24,9 @@ public class MissingTableException extends RegistryException {
 	 */
 	public MissingTableException(String tableName, String schemaScript, Throwable cause) {
 		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
-				+ schemaScript + "' on the classpath (from Flyway or Liquibase, say), or call "
-				+ "JdbcTemplateRegistry.ensureSchema()", cause, false);
+				+ schemaScript + "' on the classpath, from Flyway or Liquibase, or from Spring Boot's schema scripts "
+				+ "(spring.sql.init.schema-locations=classpath:" + schemaScript + ", with spring.sql.init.mode=always "
+				+ "on a database that is not embedded), or call JdbcTemplateRegistry.ensureSchema()", cause, false);
 		this.tableName = tableName;
 		this.schemaScript = schemaScript;
 	}

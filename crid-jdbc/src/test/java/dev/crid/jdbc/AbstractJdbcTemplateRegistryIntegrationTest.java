@@ -302,7 +302,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 				assertThat(ex.schemaScript()).isEqualTo(script);
 			})
 			.withMessageContaining("'" + missing + "'")
-			.withMessageContaining(script);
+			.withMessageContaining(script)
+			.withMessageContaining("spring.sql.init.schema-locations=classpath:" + script);
 		assertThatExceptionOfType(MissingTableException.class).isThrownBy(onMissing::verifySchema)
 			.withMessageContaining(missing);
 	}
