@@ -173,19 +173,24 @@ class MarkdownLinksAndConfigurationReferenceTest {
 		return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\p{Mc}\\p{Mn} _-]", "").replace(' ', '-');
 	}
 
-	/** The link targets of a file's prose: inline links, images and reference definitions. */
+	/**
+	 * The link targets of a file's prose: inline links and images (whose text may run over several lines)
+	 * and reference definitions.
+	 */
 	private static List<String> linkTargets(List<String> lines) {
 		List<String> targets = new ArrayList<>();
+		StringBuilder prose = new StringBuilder();
 		for (String line : outsideCode(lines)) {
-			String prose = CODE_SPAN.matcher(line).replaceAll("");
-			Matcher inline = INLINE_LINK.matcher(prose);
-			while (inline.find()) {
-				targets.add(inline.group(1));
-			}
-			Matcher definition = REFERENCE_DEFINITION.matcher(prose);
+			String text = CODE_SPAN.matcher(line).replaceAll("");
+			prose.append(text).append('\n');
+			Matcher definition = REFERENCE_DEFINITION.matcher(text);
 			if (definition.matches()) {
 				targets.add(definition.group(1));
 			}
+		}
+		Matcher inline = INLINE_LINK.matcher(prose);
+		while (inline.find()) {
+			targets.add(inline.group(1));
 		}
 		return targets;
 	}
