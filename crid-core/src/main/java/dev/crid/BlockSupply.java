@@ -58,9 +58,7 @@ final class BlockSupply {
 		this.timing = timing;
 		this.statistics = statistics;
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
-		CridLayout layout = settings.layout();
-		long sequencesPerSecond = (layout.maxSequence() == Long.MAX_VALUE) ? Long.MAX_VALUE : layout.maxSequence() + 1;
-		this.pacing = new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond);
+		this.pacing = Pacing.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
 		this.runner = new ReservationRunner(this, allocator, settings, this.reports);
 	}
@@ -87,12 +85,7 @@ final class BlockSupply {
 				return;
 			}
 			gaveUp = abandonIfStuck(this.timing.nanoTime());
-			if (this.inflight != null) {
-				toSubmit = null;
-			}
-			else {
-				toSubmit = begin(true);
-			}
+			toSubmit = (this.inflight == null) ? begin(true) : null;
 		}
 		this.reports.gaveUp(gaveUp);
 		if (toSubmit != null) {

@@ -65,6 +65,13 @@ final class Pacing {
 		this.currentThreshold = threshold;
 	}
 
+	/** The pacing of a node with the given settings. */
+	static Pacing of(NodeSettings settings) {
+		long maxSequence = settings.layout().maxSequence();
+		long sequencesPerSecond = (maxSequence == Long.MAX_VALUE) ? Long.MAX_VALUE : maxSequence + 1;
+		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond);
+	}
+
 	/**
 	 * Records how long a block took to arrive, from the moment it was asked for: the registry's answer and
 	 * the wait for the thread that makes the call, which a node must cover as well.

@@ -138,6 +138,33 @@ class CridNodeGuardTest {
 	}
 
 	@Test
+	void registryThatGoesBackInAnEarlierSecondIsRefusedAfterTheClockSteppedBackToIt() throws Exception {
+		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
+		try (CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(10).threshold(0)
+			.allocationTimeout(Duration.ofSeconds(20)).build()) {
+			Set<Long> ids = new HashSet<>();
+			for (int i = 0; i < 20; i++) {
+				assertThat(ids.add(node.nextId())).isTrue(); // [0, 20) of second 500
+			}
+			this.clock.advance(Duration.ofSeconds(1));
+			for (int i = 0; i < 10; i++) {
+				assertThat(ids.add(node.nextId())).isTrue(); // [0, 10) of second 501
+			}
+			// The clock is stepped back to 500, and the registry, restored from a backup, hands out [10, 20) of
+			// second 500 again.
+			this.clock.advance(Duration.ofSeconds(-1));
+			registry.then(RecordingRegistry.Answer.start(10));
+			CompletableFuture<Long> next = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> node.stats().registryWentBack() == 1);
+			assertThat(next).isNotDone();
+			this.clock.advance(Duration.ofSeconds(1));
+			long id = next.get(10, TimeUnit.SECONDS);
+			assertThat(node.layout().timestampOf(id)).isEqualTo(501);
+			assertThat(ids.add(id)).as("the ID served once the clock reads 501 again").isTrue();
+		}
+	}
+
+	@Test
 	void registryThatGoesBackFailsTheCallerWhenTheNextSecondDoesNotComeInTime() {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 		Duration timeout = Duration.ofMillis(300);

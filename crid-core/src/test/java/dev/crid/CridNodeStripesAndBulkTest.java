@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,7 @@ class CridNodeStripesAndBulkTest {
 	void manyThreadsOnSeveralNodesNeverRepeatAnIdAndEveryIdIsCounted() throws Exception {
 		List<CridNode> nodes = new ArrayList<>();
 		ExecutorService pool = Executors.newFixedThreadPool(12);
+		CountDownLatch go = new CountDownLatch(1);
 		try {
 			List<CompletableFuture<long[]>> takers = new ArrayList<>();
 			List<List<CompletableFuture<long[]>>> perNode = new ArrayList<>();
@@ -39,12 +41,13 @@ class CridNodeStripesAndBulkTest {
 				nodes.add(node);
 				List<CompletableFuture<long[]>> mine = new ArrayList<>();
 				for (int t = 0; t < 3; t++) {
-					mine.add(CompletableFuture.supplyAsync(() -> oneByOne(node, 20_000), pool));
+					mine.add(CompletableFuture.supplyAsync(() -> oneByOne(go, node, 20_000), pool));
 				}
-				mine.add(CompletableFuture.supplyAsync(() -> inBulk(node, 20, 1_000), pool));
+				mine.add(CompletableFuture.supplyAsync(() -> inBulk(go, node, 20, 1_000), pool));
 				perNode.add(mine);
 				takers.addAll(mine);
 			}
+			go.countDown();
 			long[] all = merge(takers);
 			assertThat(all).hasSize(3 * 80_000);
 			assertThat(Arrays.stream(all).distinct().count()).as("distinct IDs").isEqualTo(all.length);
@@ -63,11 +66,13 @@ class CridNodeStripesAndBulkTest {
 	void everyReservedNumberIsIssuedLeftOrReady() throws Exception {
 		try (CridNode node = CridNode.builder(this.registry).blockSize(1_000).threshold(500).build()) {
 			ExecutorService pool = Executors.newFixedThreadPool(6);
+			CountDownLatch go = new CountDownLatch(1);
 			try {
 				List<CompletableFuture<long[]>> takers = new ArrayList<>();
 				for (int t = 0; t < 6; t++) {
-					takers.add(CompletableFuture.supplyAsync(() -> oneByOne(node, 7_777), pool));
+					takers.add(CompletableFuture.supplyAsync(() -> oneByOne(go, node, 7_777), pool));
 				}
+				go.countDown();
 				merge(takers);
 			}
 			finally {
@@ -144,10 +149,12 @@ class CridNodeStripesAndBulkTest {
 		ExecutorService virtualThreads = virtualThreadPerTaskExecutor();
 		assumeTrue(virtualThreads != null, "virtual threads need Java 21 or later; .ci/run runs this test on one");
 		try (CridNode node = CridNode.builder(this.registry).blockSize(1_000).threshold(500).build()) {
+			CountDownLatch go = new CountDownLatch(1);
 			List<CompletableFuture<long[]>> takers = new ArrayList<>();
 			for (int t = 0; t < 2_000; t++) {
-				takers.add(CompletableFuture.supplyAsync(() -> oneByOne(node, 100), virtualThreads));
+				takers.add(CompletableFuture.supplyAsync(() -> oneByOne(go, node, 100), virtualThreads));
 			}
+			go.countDown();
 			long[] all = merge(takers);
 			assertThat(Arrays.stream(all).distinct().count()).isEqualTo(200_000);
 			assertThat(node.stats().idsIssued()).isEqualTo(200_000);
@@ -161,7 +168,8 @@ class CridNodeStripesAndBulkTest {
 		}
 	}
 
-	private static long[] oneByOne(CridNode node, int count) {
+	private static long[] oneByOne(CountDownLatch go, CridNode node, int count) {
+		awaitStart(go);
 		long[] ids = new long[count];
 		for (int i = 0; i < count; i++) {
 			ids[i] = node.nextId();
@@ -169,7 +177,8 @@ class CridNodeStripesAndBulkTest {
 		return ids;
 	}
 
-	private static long[] inBulk(CridNode node, int times, int count) {
+	private static long[] inBulk(CountDownLatch go, CridNode node, int times, int count) {
+		awaitStart(go);
 		long[] ids = new long[0];
 		for (int i = 0; i < times; i++) {
 			long[] taken = node.nextIds(count);
@@ -178,6 +187,17 @@ class CridNodeStripesAndBulkTest {
 			ids = merged;
 		}
 		return ids;
+	}
+
+	/** Holds every taker until all are started, so that they overlap instead of running one after another. */
+	private static void awaitStart(CountDownLatch go) {
+		try {
+			go.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static long[] merge(List<CompletableFuture<long[]>> takers) throws Exception {
