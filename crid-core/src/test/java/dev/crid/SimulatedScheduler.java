@@ -25,6 +25,9 @@ final class SimulatedScheduler {
 	/** How long an actor may run before it blocks: past this, it is taken to wait on something outside. */
 	private static final long RUN_LIMIT_MILLIS = 20_000;
 
+	/** The low bits of a thread id that decide its stripe, for any number of stripes a node may have. */
+	private static final int ID_BITS = 63;
+
 	final Random random;
 
 	private final ReentrantLock lock = new ReentrantLock();
@@ -61,7 +64,7 @@ final class SimulatedScheduler {
 	/** Starts an actor; it runs only when the schedule picks it. */
 	Actor start(String name, Runnable body) {
 		Actor actor = new Actor(name);
-		Thread thread = new Thread(() -> {
+		Runnable run = () -> {
 			actor.awaitBaton();
 			try {
 				body.run();
@@ -72,7 +75,21 @@ final class SimulatedScheduler {
 			finally {
 				actor.finish();
 			}
-		}, "sim-" + name);
+		};
+		// A node picks a thread's stripe from the low bits of its id: give the n-th actor the same low bits in
+		// every run, so that a seed replays the same schedule whatever threads the JVM made before.
+		int wanted;
+		this.lock.lock();
+		try {
+			wanted = this.actors.size() & ID_BITS;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		Thread thread = new Thread(run, "sim-" + name);
+		while ((threadId(thread) & ID_BITS) != wanted) {
+			thread = new Thread(run, "sim-" + name);
+		}
 		thread.setDaemon(true);
 		actor.thread = thread;
 		this.lock.lock();
@@ -214,6 +231,11 @@ final class SimulatedScheduler {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
+	private static long threadId(Thread thread) {
+		return thread.getId();
 	}
 
 	/** One thread of the schedule. */
