@@ -4,7 +4,9 @@ import dev.crid.RegistryException;
 
 /**
  * Thrown when the registry's table does not exist. Its message names the table and the classpath script
- * that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that script too.
+ * that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that script too. Not
+ * {@link #isRetryable() retryable}: asking again cannot create the table, so a node throws it to its
+ * caller at once.
  */
 public class MissingTableException extends RegistryException {
 
@@ -25,7 +27,7 @@ public class MissingTableException extends RegistryException {
 	public MissingTableException(String tableName, String schemaScript, Throwable cause) {
 		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
 				+ schemaScript + "' on the classpath (from Flyway or Liquibase, say), or call "
-				+ "JdbcTemplateRegistry.ensureSchema()", cause);
+				+ "JdbcTemplateRegistry.ensureSchema()", cause, false);
 		this.tableName = tableName;
 		this.schemaScript = schemaScript;
 	}

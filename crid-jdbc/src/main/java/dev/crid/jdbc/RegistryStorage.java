@@ -16,8 +16,6 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataAccessException;
-import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
-import org.springframework.jdbc.support.SQLExceptionTranslator;
 
 import dev.crid.CridLayout;
 import dev.crid.LayoutMismatchException;
@@ -48,25 +46,38 @@ final class RegistryStorage {
 
 	private final RegistryMetadata metadata;
 
-	private final SQLExceptionTranslator exceptionTranslator = new SQLExceptionSubclassTranslator();
-
 	private final AtomicBoolean durabilityChecked = new AtomicBoolean();
 
+	/** The dialect set on the builder, or {@code null} to detect it. */
+	private final JdbcDialect forcedDialect;
+
+	/** The dialect's SQL for the data source's driver, known from the first connection on. */
 	private volatile SqlDialect sqlDialect;
 
 	/** Whether the metadata row is known to exist. */
 	private volatile boolean metadataReady;
 
+	/** Whether the registry may add a missing metadata table beside an existing allocation table. */
+	private final boolean createMetadataTable;
+
+	/**
+	 * Whether the registry runs without the metadata table, which is missing and could not or may not be
+	 * added: no layout record, no eviction watermark, no evictions.
+	 */
+	private volatile boolean withoutMetadata;
+
 	/** The layout the registry table is known to serve, once checked. */
 	private volatile CridLayout checkedLayout;
 
-	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect) {
+	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect,
+			boolean createMetadataTable) {
+		this.createMetadataTable = createMetadataTable;
 		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
 		this.queryTimeoutSeconds = (int) Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
 		this.connections = new RegistryConnections(dataSource, queryTimeout);
 		this.metadata = new RegistryMetadata(this.tables, this.queryTimeoutSeconds);
-		this.sqlDialect = (dialect != null) ? SqlDialect.of(dialect) : null;
+		this.forcedDialect = dialect;
 	}
 
 	Registry.Reservation reserve(long timestamp, long blockSize) {
@@ -74,14 +85,14 @@ final class RegistryStorage {
 				+ this.tables.allocations() + "'";
 		return run(task, (connection) -> {
 			SqlDialect dialect = dialect(connection);
-			prepareMetadata(connection);
+			boolean guarded = prepareMetadata(connection, dialect);
 			checkDurability(dialect, connection);
-			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize);
+			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			if (reservation == null) {
 				// The row may have been deleted by hand since: add it again, and try once more.
 				this.metadataReady = false;
-				prepareMetadata(connection);
-				reservation = allocate(connection, dialect, timestamp, blockSize);
+				guarded = prepareMetadata(connection, dialect);
+				reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			}
 			if (reservation == null) {
 				throw evicted(connection, timestamp);
@@ -90,14 +101,14 @@ final class RegistryStorage {
 		});
 	}
 
-	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize)
-			throws SQLException {
+	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize,
+			boolean guarded) throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
 			for (int attempt = 1;; attempt++) {
 				try {
 					Registry.Reservation reservation = dialect.allocate(connection, this.tables, timestamp, blockSize,
-							this.queryTimeoutSeconds);
+							guarded, this.queryTimeoutSeconds);
 					if (!dialect.autoCommit()) {
 						connection.commit();
 					}
@@ -138,6 +149,14 @@ final class RegistryStorage {
 		}
 	}
 
+	/**
+	 * Whether the registry runs without the metadata table (see {@link #prepareMetadata}): then nothing is
+	 * evicted, as evictions need the watermark kept there.
+	 */
+	boolean withoutMetadata() {
+		return this.withoutMetadata;
+	}
+
 	/** The layout the table was found to serve, or {@code null} before a check. */
 	CridLayout checkedLayout() {
 		return this.checkedLayout;
@@ -149,11 +168,12 @@ final class RegistryStorage {
 		}
 		CridLayout recorded = run("check the layout of the crid registry table '" + this.tables.allocations() + "'",
 				(connection) -> {
-					dialect(connection);
-					prepareMetadata(connection);
+					if (!prepareMetadata(connection, dialect(connection))) {
+						return null;
+					}
 					return withAutoCommit(connection, true, () -> this.metadata.claimLayout(connection, layout));
 				});
-		if (!recorded.equals(layout)) {
+		if (recorded != null && !recorded.equals(layout)) {
 			throw new LayoutMismatchException("table '" + this.tables.allocations() + "'", recorded, layout);
 		}
 		this.checkedLayout = layout;
@@ -167,8 +187,12 @@ final class RegistryStorage {
 		long deadline = System.nanoTime() + budgetNanos;
 		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
-					dialect(connection);
-					prepareMetadata(connection);
+					if (!prepareMetadata(connection, dialect(connection))) {
+						throw new RegistryException("Cannot evict from the crid registry table '" + this.tables.allocations()
+								+ "': it has no metadata table '" + this.tables.meta() + "' to keep the eviction watermark "
+								+ "in, without which a node whose clock lags behind could reserve an evicted second "
+								+ "again; add it with JdbcTemplateRegistry.ensureSchema()", null, false);
+					}
 					return withAutoCommit(connection, true, () -> {
 						this.metadata.raiseWatermark(connection, before);
 						return this.metadata.deleteBefore(connection, before, deadline);
@@ -176,67 +200,140 @@ final class RegistryStorage {
 				});
 	}
 
-	private void prepareMetadata(Connection connection) throws SQLException {
-		if (!this.metadataReady) {
-			withAutoCommit(connection, true, () -> {
-				this.metadata.ensureRow(connection);
-				return null;
-			});
-			this.metadataReady = true;
+	/**
+	 * Makes sure the metadata row exists, adding the metadata table first where it is missing beside an
+	 * existing allocation table (one the Go crid made) and the registry may add it; returns {@code false}
+	 * when the registry runs without it from now on, after one warning.
+	 * @throws SQLException when the allocation table is missing too, or the database fails
+	 */
+	private boolean prepareMetadata(Connection connection, SqlDialect dialect) throws SQLException {
+		if (this.withoutMetadata) {
+			return false;
 		}
+		if (this.metadataReady) {
+			return true;
+		}
+		return withAutoCommit(connection, true, () -> {
+			if (!tableExists(connection, dialect, this.tables.meta()) && !addMetadataTable(connection, dialect)) {
+				return false;
+			}
+			this.metadata.ensureRow(connection);
+			this.metadataReady = true;
+			return true;
+		});
+	}
+
+	/**
+	 * Adds the metadata table beside the allocation table, if allowed; returns whether it exists now. When
+	 * not, the registry runs without it, and says once what that costs.
+	 */
+	private boolean addMetadataTable(Connection connection, SqlDialect dialect) throws SQLException {
+		// Only the metadata table is added here: a missing allocation table is the application's to create.
+		probe(connection, this.tables.allocations());
+		SQLException refusal = null;
+		if (this.createMetadataTable) {
+			try {
+				createTables(connection, dialect,
+						SchemaScript.metadataStatements(dialect.schemaScript(), this.tables.allocations()));
+				logger.info("Added the crid metadata table '" + this.tables.meta() + "' beside the registry table '"
+						+ this.tables.allocations() + "', which had none (as a table made by the Go crid has none)");
+				return true;
+			}
+			catch (SQLException ex) {
+				refusal = ex;
+			}
+		}
+		synchronized (this) {
+			if (!this.withoutMetadata) {
+				this.withoutMetadata = true;
+				logger.warn(withoutMetadataWarning(dialect, refusal));
+			}
+		}
+		return false;
+	}
+
+	private String withoutMetadataWarning(SqlDialect dialect, SQLException refusal) {
+		return "crid registry table '" + this.tables.allocations() + "' has no metadata table '" + this.tables.meta()
+				+ "' beside it (a table made by the Go crid has none), and "
+				+ ((refusal != null) ? "the registry could not add it (" + refusal.getMessage() + ")"
+						: "the registry was told not to add it")
+				+ ": it runs without the layout record and the eviction watermark kept there, so a node with "
+				+ "another epoch or bit split is not refused (its IDs could collide with the others') and no rows "
+				+ "are evicted (the table keeps a row per second used). Add the table with "
+				+ "JdbcTemplateRegistry.ensureSchema() or the CREATE TABLE of '" + this.tables.meta() + "' in "
+				+ dialect.schemaScript() + ", then restart the nodes";
 	}
 
 	void ensureSchema() {
 		run("create the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
 				(connection) -> withAutoCommit(connection, true, () -> {
 					SqlDialect dialect = dialect(connection);
-					if (missingTable(connection, dialect) == null) {
+					String missing = missingTable(connection, dialect);
+					if (missing == null) {
 						return null;
 					}
-					SQLException firstFailure = null;
-					List<String> statements = SchemaScript.statements(dialect.schemaScript(), this.tables.allocations());
-					for (String sql : statements) {
-						try (Statement statement = connection.createStatement()) {
-							statement.setQueryTimeout(this.queryTimeoutSeconds);
-							statement.execute(sql);
-						}
-						catch (SQLException ex) {
-							// The table may exist already (a script without IF NOT EXISTS), or another process
-							// created it meanwhile: what counts is that both exist at the end.
-							firstFailure = (firstFailure != null) ? firstFailure : ex;
-						}
-					}
-					if (missingTable(connection, dialect) != null) {
-						throw (firstFailure != null) ? firstFailure
-								: new SQLException("The schema script " + dialect.schemaScript() + " created no tables");
-					}
-					logger.info("Created the crid registry tables '" + this.tables.allocations() + "' and '"
-							+ this.tables.meta() + "' with " + dialect.schemaScript());
+					createTables(connection, dialect,
+							SchemaScript.statements(dialect.schemaScript(), this.tables.allocations()));
+					logger.info("Created the crid registry " + (missing.equals(this.tables.meta())
+							? "metadata table '" + this.tables.meta() + "' beside the table '" + this.tables.allocations() + "'"
+							: "tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'") + " with "
+							+ dialect.schemaScript());
 					return null;
 				}));
 	}
 
-	void verifySchema() {
-		run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
-				(connection) -> withAutoCommit(connection, true, () -> {
-					dialect(connection);
-					probe(connection, this.tables.allocations());
-					probe(connection, this.tables.meta());
-					return null;
-				}));
-	}
-
-	SqlDialect dialect() {
-		SqlDialect dialect = this.sqlDialect;
-		if (dialect != null) {
-			return dialect;
+	/**
+	 * Runs the DDL statements, and makes sure that both tables exist afterwards.
+	 * @throws SQLException the first failure of a statement when a table is still missing
+	 */
+	private void createTables(Connection connection, SqlDialect dialect, List<String> statements) throws SQLException {
+		SQLException firstFailure = null;
+		for (String sql : statements) {
+			try (Statement statement = connection.createStatement()) {
+				statement.setQueryTimeout(this.queryTimeoutSeconds);
+				statement.execute(sql);
+			}
+			catch (SQLException ex) {
+				// The table may exist already (a script without IF NOT EXISTS), or another process created
+				// it meanwhile: what counts is that both exist at the end.
+				firstFailure = (firstFailure != null) ? firstFailure : ex;
+			}
 		}
-		return run("detect the SQL dialect of the crid registry's database", this::dialect);
+		if (missingTable(connection, dialect) != null) {
+			throw (firstFailure != null) ? firstFailure
+					: new SQLException("The schema script " + dialect.schemaScript() + " created no tables");
+		}
 	}
 
-	/** Returns the dialect if it is known already, else {@code null}; never touches the database. */
-	SqlDialect knownDialect() {
-		return this.sqlDialect;
+	/**
+	 * Checks that the allocation table exists and can be read, and tells whether the metadata table does.
+	 * @return whether the metadata table exists
+	 */
+	boolean verifySchema() {
+		return run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+				(connection) -> withAutoCommit(connection, true, () -> {
+					SqlDialect dialect = dialect(connection);
+					probe(connection, this.tables.allocations());
+					return tableExists(connection, dialect, this.tables.meta());
+				}));
+	}
+
+	/** Returns the dialect: the one set, else the one detected, connecting to detect it if need be. */
+	JdbcDialect dialect() {
+		JdbcDialect known = knownDialect();
+		if (known != null) {
+			return known;
+		}
+		return run("detect the SQL dialect of the crid registry's database", this::dialect).dialect();
+	}
+
+	/** Returns the dialect if it is set or known already, else {@code null}; never touches the database. */
+	JdbcDialect knownDialect() {
+		if (this.forcedDialect != null) {
+			return this.forcedDialect;
+		}
+		SqlDialect dialect = this.sqlDialect;
+		return (dialect != null) ? dialect.dialect() : null;
 	}
 
 	private SqlDialect dialect(Connection connection) throws SQLException {
@@ -245,20 +342,36 @@ final class RegistryStorage {
 			return dialect;
 		}
 		DatabaseMetaData metaData = connection.getMetaData();
-		JdbcDialect detected = DialectDetector.detect(metaData);
+		JdbcDialect chosen = (this.forcedDialect != null) ? this.forcedDialect : DialectDetector.detect(metaData);
+		SqlDialect resolved = SqlDialect.of(chosen, metaData);
 		synchronized (this) {
 			if (this.sqlDialect == null) {
-				this.sqlDialect = SqlDialect.of(detected);
-				String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion();
-				String table = this.tables.allocations();
-				logger.info((detected != JdbcDialect.GENERIC)
-						? "crid registry table '" + table + "' uses the " + detected + " dialect, detected from " + product
-						: "crid registry table '" + table + "' is in a database crid has no dialect for (" + product
-								+ "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row is new, in a "
-								+ "short transaction; set the dialect if the database speaks one of the others");
+				this.sqlDialect = resolved;
+				logger.info(dialectChoice(resolved, metaData));
 			}
 			return this.sqlDialect;
 		}
+	}
+
+	private String dialectChoice(SqlDialect dialect, DatabaseMetaData metaData) throws SQLException {
+		String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion() + " through "
+				+ metaData.getDriverName() + " " + metaData.getDriverVersion();
+		String table = this.tables.allocations();
+		String choice;
+		if (this.forcedDialect != null) {
+			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, as set, on " + product;
+		}
+		else if (dialect.dialect() != JdbcDialect.GENERIC) {
+			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, detected from "
+					+ product;
+		}
+		else {
+			choice = "crid registry table '" + table + "' is in a database crid has no dialect for (" + product
+					+ "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row is new, in a short "
+					+ "transaction; set the dialect if the database speaks one of the others";
+		}
+		String statements = dialect.statementChoice();
+		return (statements != null) ? choice + "; " + statements : choice;
 	}
 
 	private void checkDurability(SqlDialect dialect, Connection connection) {
@@ -279,17 +392,25 @@ final class RegistryStorage {
 	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
 	private String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
 		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
-			try {
-				probe(connection, table);
-			}
-			catch (SQLException ex) {
-				if (dialect.isMissingTable(ex)) {
-					return table;
-				}
-				throw ex;
+			if (!tableExists(connection, dialect, table)) {
+				return table;
 			}
 		}
 		return null;
+	}
+
+	/** Whether the table exists; throws when it cannot be read for another reason. */
+	private boolean tableExists(Connection connection, SqlDialect dialect, String table) throws SQLException {
+		try {
+			probe(connection, table);
+			return true;
+		}
+		catch (SQLException ex) {
+			if (dialect.isMissingTable(ex)) {
+				return false;
+			}
+			throw ex;
+		}
 	}
 
 	private void probe(Connection connection, String table) throws SQLException {
@@ -310,14 +431,16 @@ final class RegistryStorage {
 	}
 
 	private RegistryException failure(String task, SQLException ex) {
-		SqlDialect dialect = (this.sqlDialect != null) ? this.sqlDialect : SqlDialect.of(JdbcDialect.GENERIC);
+		SqlDialect dialect = (this.sqlDialect != null) ? this.sqlDialect
+				: SqlDialect.of((this.forcedDialect != null) ? this.forcedDialect : JdbcDialect.GENERIC);
 		if (dialect.isMissingTable(ex)) {
 			return new MissingTableException(missingTableName(dialect, ex), dialect.schemaScript(), ex);
 		}
-		DataAccessException translated = this.exceptionTranslator.translate(task, null, ex);
-		Throwable cause = (translated != null) ? translated : ex;
+		DataAccessException translated = RegistryFailures.translate(task, ex);
+		boolean retryable = RegistryFailures.isRetryable(translated);
 		return new RegistryException("Could not " + task + " (query timeout " + this.queryTimeout + "): "
-				+ ex.getMessage() + rootCause(ex), cause);
+				+ ex.getMessage() + rootCause(ex) + (retryable ? "" : "; asking again cannot mend this"),
+				(translated != null) ? translated : ex, retryable);
 	}
 
 	/**
