@@ -7,26 +7,11 @@ import dev.crid.testsupport.TestDatabase;
 /**
  * The GENERIC dialect forced on MariaDB, through MySQL Connector/J.
  */
-class GenericDialectViaConnectorJIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationTest {
+class GenericDialectViaConnectorJIntegrationTest extends GenericDialectOnMariaDbIntegrationTest {
 
 	@Override
 	protected HikariDataSource createDataSource(int poolSize) {
 		return TestDatabase.MARIADB_THROUGH_MYSQL_DRIVER.dataSource(poolSize);
-	}
-
-	@Override
-	protected JdbcDialect detectedDialect() {
-		return JdbcDialect.MARIADB;
-	}
-
-	@Override
-	protected JdbcDialect forcedDialect() {
-		return JdbcDialect.GENERIC;
-	}
-
-	@Override
-	protected String schemaName() {
-		return "test";
 	}
 
 }

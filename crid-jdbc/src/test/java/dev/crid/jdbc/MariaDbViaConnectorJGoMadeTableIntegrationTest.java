@@ -5,21 +5,11 @@ import dev.crid.testsupport.TestDatabase;
 /**
  * A table the Go crid made, on MariaDB through MySQL Connector/J.
  */
-class MariaDbViaConnectorJGoMadeTableIntegrationTest extends AbstractGoMadeTableIntegrationTest {
+class MariaDbViaConnectorJGoMadeTableIntegrationTest extends MariaDbGoMadeTableIntegrationTest {
 
 	@Override
 	protected TestDatabase database() {
 		return TestDatabase.MARIADB_THROUGH_MYSQL_DRIVER;
-	}
-
-	@Override
-	protected String[] createUserWithoutCreateRights(String user, String table) {
-		return MariaDbUsers.createUserWithoutCreateRights(user, PASSWORD);
-	}
-
-	@Override
-	protected String[] dropUser(String user, String table) {
-		return MariaDbUsers.dropUser(user);
 	}
 
 }

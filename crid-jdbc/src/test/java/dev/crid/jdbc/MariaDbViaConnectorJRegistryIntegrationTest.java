@@ -14,23 +14,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * The registry on MariaDB through MySQL Connector/J, which reports the server as MySQL and refuses {@code INSERT ... RETURNING} as a query: the MARIADB dialect is detected and reserves the way that driver allows.
+ * The registry on MariaDB through MySQL Connector/J, which reports the server as MySQL and refuses
+ * {@code INSERT ... RETURNING} as a query: the MARIADB dialect is detected and reserves the way that driver
+ * allows.
  */
-class MariaDbViaConnectorJRegistryIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationTest {
+class MariaDbViaConnectorJRegistryIntegrationTest extends MariaDbRegistryIntegrationTest {
 
 	@Override
 	protected HikariDataSource createDataSource(int poolSize) {
 		return TestDatabase.MARIADB_THROUGH_MYSQL_DRIVER.dataSource(poolSize);
-	}
-
-	@Override
-	protected JdbcDialect detectedDialect() {
-		return JdbcDialect.MARIADB;
-	}
-
-	@Override
-	protected String schemaName() {
-		return "test";
 	}
 
 	@Test

@@ -5,21 +5,11 @@ import dev.crid.testsupport.TestDatabase;
 /**
  * A user without rights on the registry's tables, on MariaDB through MySQL Connector/J.
  */
-class MariaDbViaConnectorJUserWithoutRightsIntegrationTest extends AbstractUserWithoutRightsIntegrationTest {
+class MariaDbViaConnectorJUserWithoutRightsIntegrationTest extends MariaDbUserWithoutRightsIntegrationTest {
 
 	@Override
 	protected TestDatabase database() {
 		return TestDatabase.MARIADB_THROUGH_MYSQL_DRIVER;
-	}
-
-	@Override
-	protected String[] createUser(String user, String table) {
-		return MariaDbUsers.createUser(user, PASSWORD, table);
-	}
-
-	@Override
-	protected String[] dropUser(String user, String table) {
-		return MariaDbUsers.dropUser(user);
 	}
 
 }

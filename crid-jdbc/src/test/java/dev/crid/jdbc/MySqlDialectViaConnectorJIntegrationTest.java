@@ -7,26 +7,11 @@ import dev.crid.testsupport.TestDatabase;
 /**
  * The MYSQL dialect ({@code LAST_INSERT_ID(expr)}) forced on MariaDB, through MySQL Connector/J.
  */
-class MySqlDialectViaConnectorJIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationTest {
+class MySqlDialectViaConnectorJIntegrationTest extends MySqlDialectOnMariaDbIntegrationTest {
 
 	@Override
 	protected HikariDataSource createDataSource(int poolSize) {
 		return TestDatabase.MARIADB_THROUGH_MYSQL_DRIVER.dataSource(poolSize);
-	}
-
-	@Override
-	protected JdbcDialect detectedDialect() {
-		return JdbcDialect.MARIADB;
-	}
-
-	@Override
-	protected JdbcDialect forcedDialect() {
-		return JdbcDialect.MYSQL;
-	}
-
-	@Override
-	protected String schemaName() {
-		return "test";
 	}
 
 }
