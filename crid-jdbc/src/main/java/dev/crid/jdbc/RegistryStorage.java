@@ -2,11 +2,8 @@ package dev.crid.jdbc;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,8 +21,9 @@ import dev.crid.RegistryException;
 
 /**
  * Does the registry's database work: reservations, with retries where a retry is safe; the layout check
- * and evictions on the metadata table; schema checks and creation; dialect detection; and the translation
- * of every failure into a {@link RegistryException} that names its root cause. Each operation runs on the
+ * and evictions on the metadata table; dialect detection; and the translation of every failure into a
+ * {@link RegistryException} that names its root cause. What concerns the tables themselves is
+ * {@link RegistrySchema}'s. Each operation runs on the
  * calling thread, on a connection of its own from {@link RegistryConnections}.
  */
 final class RegistryStorage {
@@ -54,29 +52,19 @@ final class RegistryStorage {
 	/** The dialect's SQL for the data source's driver, known from the first connection on. */
 	private volatile SqlDialect sqlDialect;
 
-	/** Whether the metadata row is known to exist. */
-	private volatile boolean metadataReady;
-
-	/** Whether the registry may add a missing metadata table beside an existing allocation table. */
-	private final boolean createMetadataTable;
-
-	/**
-	 * Whether the registry runs without the metadata table, which is missing and could not or may not be
-	 * added: no layout record, no eviction watermark, no evictions.
-	 */
-	private volatile boolean withoutMetadata;
+	private final RegistrySchema schema;
 
 	/** The layout the registry table is known to serve, once checked. */
 	private volatile CridLayout checkedLayout;
 
 	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect,
 			boolean createMetadataTable) {
-		this.createMetadataTable = createMetadataTable;
 		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
 		this.queryTimeoutSeconds = (int) Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
 		this.connections = new RegistryConnections(dataSource, queryTimeout);
 		this.metadata = new RegistryMetadata(this.tables, this.queryTimeoutSeconds);
+		this.schema = new RegistrySchema(this.tables, this.metadata, this.queryTimeoutSeconds, createMetadataTable);
 		this.forcedDialect = dialect;
 	}
 
@@ -85,13 +73,13 @@ final class RegistryStorage {
 				+ this.tables.allocations() + "'";
 		return run(task, (connection) -> {
 			SqlDialect dialect = dialect(connection);
-			boolean guarded = prepareMetadata(connection, dialect);
+			boolean guarded = this.schema.prepareMetadata(connection, dialect);
 			checkDurability(dialect, connection);
 			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			if (reservation == null) {
 				// The row may have been deleted by hand since: add it again, and try once more.
-				this.metadataReady = false;
-				guarded = prepareMetadata(connection, dialect);
+				this.schema.forgetMetadataRow();
+				guarded = this.schema.prepareMetadata(connection, dialect);
 				reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			}
 			if (reservation == null) {
@@ -150,11 +138,11 @@ final class RegistryStorage {
 	}
 
 	/**
-	 * Whether the registry runs without the metadata table (see {@link #prepareMetadata}): then nothing is
-	 * evicted, as evictions need the watermark kept there.
+	 * Whether the registry runs without the metadata table (see {@link RegistrySchema#prepareMetadata}):
+	 * then nothing is evicted, as evictions need the watermark kept there.
 	 */
 	boolean withoutMetadata() {
-		return this.withoutMetadata;
+		return this.schema.withoutMetadata();
 	}
 
 	/** The layout the table was found to serve, or {@code null} before a check. */
@@ -168,7 +156,7 @@ final class RegistryStorage {
 		}
 		CridLayout recorded = run("check the layout of the crid registry table '" + this.tables.allocations() + "'",
 				(connection) -> {
-					if (!prepareMetadata(connection, dialect(connection))) {
+					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
 						return null;
 					}
 					return withAutoCommit(connection, true, () -> this.metadata.claimLayout(connection, layout));
@@ -187,7 +175,7 @@ final class RegistryStorage {
 		long deadline = System.nanoTime() + budgetNanos;
 		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
-					if (!prepareMetadata(connection, dialect(connection))) {
+					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
 						throw new RegistryException("Cannot evict from the crid registry table '" + this.tables.allocations()
 								+ "': it has no metadata table '" + this.tables.meta() + "' to keep the eviction watermark "
 								+ "in, without which a node whose clock lags behind could reserve an evicted second "
@@ -200,122 +188,18 @@ final class RegistryStorage {
 				});
 	}
 
-	/**
-	 * Makes sure the metadata row exists, adding the metadata table first where it is missing beside an
-	 * existing allocation table (one the Go crid made) and the registry may add it; returns {@code false}
-	 * when the registry runs without it from now on, after one warning.
-	 * @throws SQLException when the allocation table is missing too, or the database fails
-	 */
-	private boolean prepareMetadata(Connection connection, SqlDialect dialect) throws SQLException {
-		if (this.withoutMetadata) {
-			return false;
-		}
-		if (this.metadataReady) {
-			return true;
-		}
-		return withAutoCommit(connection, true, () -> {
-			if (!tableExists(connection, dialect, this.tables.meta()) && !addMetadataTable(connection, dialect)) {
-				return false;
-			}
-			this.metadata.ensureRow(connection);
-			this.metadataReady = true;
-			return true;
-		});
-	}
-
-	/**
-	 * Adds the metadata table beside the allocation table, if allowed; returns whether it exists now. When
-	 * not, the registry runs without it, and says once what that costs.
-	 */
-	private boolean addMetadataTable(Connection connection, SqlDialect dialect) throws SQLException {
-		// Only the metadata table is added here: a missing allocation table is the application's to create.
-		probe(connection, this.tables.allocations());
-		SQLException refusal = null;
-		if (this.createMetadataTable) {
-			try {
-				createTables(connection, dialect,
-						SchemaScript.metadataStatements(dialect.schemaScript(), this.tables.allocations()));
-				logger.info("Added the crid metadata table '" + this.tables.meta() + "' beside the registry table '"
-						+ this.tables.allocations() + "', which had none (as a table made by the Go crid has none)");
-				return true;
-			}
-			catch (SQLException ex) {
-				refusal = ex;
-			}
-		}
-		synchronized (this) {
-			if (!this.withoutMetadata) {
-				this.withoutMetadata = true;
-				logger.warn(withoutMetadataWarning(dialect, refusal));
-			}
-		}
-		return false;
-	}
-
-	private String withoutMetadataWarning(SqlDialect dialect, SQLException refusal) {
-		return "crid registry table '" + this.tables.allocations() + "' has no metadata table '" + this.tables.meta()
-				+ "' beside it (a table made by the Go crid has none), and "
-				+ ((refusal != null) ? "the registry could not add it (" + refusal.getMessage() + ")"
-						: "the registry was told not to add it")
-				+ ": it runs without the layout record and the eviction watermark kept there, so a node with "
-				+ "another epoch or bit split is not refused (its IDs could collide with the others') and no rows "
-				+ "are evicted (the table keeps a row per second used). Add the table with "
-				+ "JdbcTemplateRegistry.ensureSchema() or the CREATE TABLE of '" + this.tables.meta() + "' in "
-				+ dialect.schemaScript() + ", then restart the nodes";
-	}
-
 	void ensureSchema() {
 		run("create the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
 				(connection) -> withAutoCommit(connection, true, () -> {
-					SqlDialect dialect = dialect(connection);
-					String missing = missingTable(connection, dialect);
-					if (missing == null) {
-						return null;
-					}
-					createTables(connection, dialect,
-							SchemaScript.statements(dialect.schemaScript(), this.tables.allocations()));
-					logger.info("Created the crid registry " + (missing.equals(this.tables.meta())
-							? "metadata table '" + this.tables.meta() + "' beside the table '" + this.tables.allocations() + "'"
-							: "tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'") + " with "
-							+ dialect.schemaScript());
+					this.schema.ensureSchema(connection, dialect(connection));
 					return null;
 				}));
 	}
 
-	/**
-	 * Runs the DDL statements, and makes sure that both tables exist afterwards.
-	 * @throws SQLException the first failure of a statement when a table is still missing
-	 */
-	private void createTables(Connection connection, SqlDialect dialect, List<String> statements) throws SQLException {
-		SQLException firstFailure = null;
-		for (String sql : statements) {
-			try (Statement statement = connection.createStatement()) {
-				statement.setQueryTimeout(this.queryTimeoutSeconds);
-				statement.execute(sql);
-			}
-			catch (SQLException ex) {
-				// The table may exist already (a script without IF NOT EXISTS), or another process created
-				// it meanwhile: what counts is that both exist at the end.
-				firstFailure = (firstFailure != null) ? firstFailure : ex;
-			}
-		}
-		if (missingTable(connection, dialect) != null) {
-			throw (firstFailure != null) ? firstFailure
-					: new SQLException("The schema script " + dialect.schemaScript() + " created no tables");
-		}
-	}
-
-	/**
-	 * Checks that the allocation table exists and can be read, and tells whether the metadata table does.
-	 * @return whether the metadata table exists
-	 */
 	boolean verifySchema() {
 		return run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
-				(connection) -> withAutoCommit(connection, true, () -> {
-					SqlDialect dialect = dialect(connection);
-					probe(connection, this.tables.allocations());
-					return tableExists(connection, dialect, this.tables.meta());
-				}));
+				(connection) -> withAutoCommit(connection, true,
+						() -> this.schema.verifySchema(connection, dialect(connection))));
 	}
 
 	/** Returns the dialect: the one set, else the one detected, connecting to detect it if need be. */
@@ -389,37 +273,6 @@ final class RegistryStorage {
 		}
 	}
 
-	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
-	private String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
-		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
-			if (!tableExists(connection, dialect, table)) {
-				return table;
-			}
-		}
-		return null;
-	}
-
-	/** Whether the table exists; throws when it cannot be read for another reason. */
-	private boolean tableExists(Connection connection, SqlDialect dialect, String table) throws SQLException {
-		try {
-			probe(connection, table);
-			return true;
-		}
-		catch (SQLException ex) {
-			if (dialect.isMissingTable(ex)) {
-				return false;
-			}
-			throw ex;
-		}
-	}
-
-	private void probe(Connection connection, String table) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM " + table + " WHERE 1 = 0")) {
-			statement.setQueryTimeout(this.queryTimeoutSeconds);
-			statement.executeQuery().close();
-		}
-	}
-
 	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
 	private <T> T run(String task, RegistryConnections.Work<T> work) {
 		try {
@@ -449,7 +302,7 @@ final class RegistryStorage {
 	 */
 	private String missingTableName(SqlDialect dialect, SQLException failure) {
 		try {
-			String missing = this.connections.run((connection) -> missingTable(connection, dialect));
+			String missing = this.connections.run((connection) -> this.schema.missingTable(connection, dialect));
 			if (missing != null) {
 				return missing;
 			}
@@ -471,7 +324,8 @@ final class RegistryStorage {
 		return (root != failure) ? "; root cause: " + root : "";
 	}
 
-	private static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
+	/** Runs the work with the connection's auto-commit mode as given, and restores the mode afterwards. */
+	static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
 			throws SQLException {
 		boolean previous = connection.getAutoCommit();
 		if (previous != autoCommit) {
@@ -506,7 +360,7 @@ final class RegistryStorage {
 	 * @param <T> the result type
 	 */
 	@FunctionalInterface
-	private interface ConnectionWork<T> {
+	interface ConnectionWork<T> {
 
 		T run() throws SQLException;
 
