@@ -29,6 +29,15 @@ final class DialectDetector {
 		};
 	}
 
+	/**
+	 * Whether the connection's driver is MySQL Connector/J, which refuses {@code executeQuery()} for a
+	 * statement that begins with {@code INSERT}, {@code RETURNING} or not.
+	 */
+	static boolean isMySqlConnectorJ(DatabaseMetaData metaData) throws SQLException {
+		String driver = metaData.getDriverName();
+		return driver != null && driver.startsWith("MySQL Connector");
+	}
+
 	/** {@code RETURNING} on {@code INSERT} came with MariaDB 10.5; older servers get the MySQL form. */
 	private static JdbcDialect mariaDb(DatabaseMetaData metaData) throws SQLException {
 		// MySQL's driver reports a MariaDB server as version 5.5.5 and keeps the real one in the version text.

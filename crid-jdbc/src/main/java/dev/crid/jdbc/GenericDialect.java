@@ -26,8 +26,8 @@ final class GenericDialect extends SqlDialect {
 
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
-		if (!lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
+			boolean guarded, int timeoutSeconds) throws SQLException {
+		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}
 		String table = tables.allocations();

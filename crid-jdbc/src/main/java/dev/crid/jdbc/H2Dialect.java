@@ -25,8 +25,8 @@ final class H2Dialect extends SqlDialect {
 
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
-		if (!lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
+			boolean guarded, int timeoutSeconds) throws SQLException {
+		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}
 		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + tables.allocations() + " t "

@@ -29,6 +29,16 @@ import dev.crid.RegistryException;
  * node with another is refused, see {@link #checkLayout}) and the eviction watermark (see
  * {@link #evictBefore}). The schema scripts create both tables; the registry adds the row itself.
  *
+ * <h2>A table the Go crid made</h2>
+ * The Go crid creates only {@code crid_allocations}. On such a table (with or without rows: Java nodes
+ * continue each second where the Go nodes left off) {@link #ensureSchema()} adds the metadata table
+ * beside it, and {@link #verifySchema()} returns {@code false} rather than failing. Without either, the
+ * first reservation (or layout check) adds it, unless the builder says not to
+ * ({@link Builder#createMetadataTable(boolean)}) or the database refuses (a user without the right to
+ * create tables). Then the registry runs without it, after one warning that says so: no layout is recorded
+ * or checked, so a node with another layout is not refused, and nothing is evicted, as evictions need the
+ * watermark; the registry keeps to that until it is built again.
+ *
  * <pre>{@code
  * JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(jdbcTemplate)
  *     .tableName("ids.crid_allocations")
@@ -58,6 +68,15 @@ import dev.crid.RegistryException;
  * bounded by the pool's connection timeout; each statement by the query timeout, and the connection's
  * network timeout is set a second longer, so a server that stops answering cannot hold the caller. A
  * missing table is a {@link MissingTableException} naming the table and the schema script that creates it.
+ *
+ * <p>A failure that asking again cannot mend is not {@link RegistryException#isRetryable() retryable}, so
+ * a node throws it to its caller at once instead of retrying until its allocation timeout: a missing
+ * table, a syntax error, a refused login or privilege, a statement the driver refuses. The registry tells
+ * them by the exception's type and SQLState (through Spring's translation: a
+ * {@link org.springframework.jdbc.BadSqlGrammarException},
+ * {@link org.springframework.dao.PermissionDeniedDataAccessException} or
+ * {@link org.springframework.dao.InvalidDataAccessApiUsageException} is the cause), never by its message.
+ * Lost or refused connections, timeouts, deadlocks and serialisation failures stay retryable.
  *
  * <h2>Eviction</h2>
  * The table gains a row for every second in which a block was reserved. Rows older than the
@@ -113,7 +132,8 @@ public final class JdbcTemplateRegistry implements Registry {
 		DataSource dataSource = builder.validate();
 		this.tableName = builder.tableName;
 		this.retention = (builder.retention != null && builder.retention.isZero()) ? null : builder.retention;
-		this.storage = new RegistryStorage(dataSource, builder.tableName, builder.queryTimeout, builder.dialect);
+		this.storage = new RegistryStorage(dataSource, builder.tableName, builder.queryTimeout, builder.dialect,
+				builder.createMetadataTable);
 		this.eviction = (this.retention != null) ? new Eviction(this.storage, this.tableName, this.retention) : null;
 	}
 
@@ -161,7 +181,7 @@ public final class JdbcTemplateRegistry implements Registry {
 			throw new IllegalArgumentException("blockSize is " + blockSize + " but must be at least 1");
 		}
 		Reservation reservation = this.storage.reserve(timestamp, blockSize);
-		if (this.eviction != null) {
+		if (this.eviction != null && !this.storage.withoutMetadata()) {
 			this.eviction.afterReservation(evictionReference(timestamp, reservation.registryTime()));
 		}
 		return reservation;
@@ -208,7 +228,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * @param timestamp seconds since the layout's epoch: every second before it is evicted
 	 * @return the number of rows deleted
 	 * @throws IllegalArgumentException when the timestamp is negative
-	 * @throws RegistryException when the database cannot be reached
+	 * @throws RegistryException when the database cannot be reached, or (not retryable) when the registry
+	 * runs without its metadata table, which holds the watermark
 	 */
 	public long evictBefore(long timestamp) {
 		if (timestamp < 0) {
@@ -219,7 +240,8 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	/**
 	 * Creates the allocation and metadata tables, with the DDL of the dialect's
-	 * {@link #schemaScript() schema script}, unless they exist. Safe to call from several processes at once.
+	 * {@link #schemaScript() schema script}, unless they exist: beside a table the Go crid made, it adds the
+	 * metadata table and keeps the rows. Safe to call from several processes at once.
 	 * @throws RegistryException when the table is missing and cannot be created, or the database cannot be
 	 * reached
 	 */
@@ -228,12 +250,15 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Checks that the allocation and metadata tables exist and can be read.
-	 * @throws MissingTableException when a table does not exist
-	 * @throws RegistryException when the database cannot be reached or the table cannot be read
+	 * Checks that the allocation table exists and can be read, and tells whether the metadata table beside
+	 * it does. A missing metadata table (as beside a table the Go crid made) is no failure: the first
+	 * reservation adds it where allowed, or else the registry runs without it (see the class documentation).
+	 * @return {@code true} when both tables exist; {@code false} when the metadata table is missing
+	 * @throws MissingTableException when the allocation table does not exist
+	 * @throws RegistryException when the database cannot be reached or a table cannot be read
 	 */
-	public void verifySchema() {
-		this.storage.verifySchema();
+	public boolean verifySchema() {
+		return this.storage.verifySchema();
 	}
 
 	/**
@@ -259,7 +284,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * @throws RegistryException when the dialect must be detected and the database cannot be reached
 	 */
 	public JdbcDialect dialect() {
-		return this.storage.dialect().dialect();
+		return this.storage.dialect();
 	}
 
 	/**
@@ -270,14 +295,14 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * @throws RegistryException when the dialect must be detected and the database cannot be reached
 	 */
 	public String schemaScript() {
-		return this.storage.dialect().schemaScript();
+		return SqlDialect.schemaScript(this.storage.dialect());
 	}
 
 	@Override
 	public String toString() {
-		SqlDialect dialect = this.storage.knownDialect();
+		JdbcDialect dialect = this.storage.knownDialect();
 		return "JdbcTemplateRegistry[table=" + this.tableName + ", dialect="
-				+ ((dialect != null) ? dialect.dialect() : "not yet detected") + "]";
+				+ ((dialect != null) ? dialect : "not yet detected") + "]";
 	}
 
 	/**
@@ -296,6 +321,8 @@ public final class JdbcTemplateRegistry implements Registry {
 
 		private Duration retention = DEFAULT_RETENTION;
 
+		private boolean createMetadataTable = true;
+
 		private Builder(JdbcTemplate jdbcTemplate) {
 			this.jdbcTemplate = jdbcTemplate;
 		}
@@ -312,7 +339,11 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Sets the dialect instead of detecting it from the database; {@code null} detects it.
+		 * Sets the dialect instead of detecting it from the database; {@code null} detects it. Either way the
+		 * statements suit the connection's driver as well: the MARIADB dialect through MySQL Connector/J, say,
+		 * reserves as the MYSQL dialect does, since that driver refuses {@code INSERT ... RETURNING} as a
+		 * query. The choice is logged once, at INFO, on first use. {@link JdbcDialect#of(String)} reads a
+		 * dialect from configuration.
 		 * @param dialect the dialect, or {@code null}
 		 * @return this builder
 		 */
@@ -343,6 +374,21 @@ public final class JdbcTemplateRegistry implements Registry {
 		 */
 		public Builder retention(Duration retention) {
 			this.retention = retention;
+			return this;
+		}
+
+		/**
+		 * Sets whether the first reservation may add the metadata table where the allocation table has none
+		 * beside it (a table the Go crid made); default {@code true}. {@code false} suits an application
+		 * that keeps its schema to itself (Flyway, Liquibase, a setting that forbids schema changes): the
+		 * registry then runs without the metadata
+		 * table, after one warning, as it does where the database refuses to create it.
+		 * {@link JdbcTemplateRegistry#ensureSchema()} creates it either way.
+		 * @param createMetadataTable whether to add a missing metadata table on first use
+		 * @return this builder
+		 */
+		public Builder createMetadataTable(boolean createMetadataTable) {
+			this.createMetadataTable = createMetadataTable;
 			return this;
 		}
 

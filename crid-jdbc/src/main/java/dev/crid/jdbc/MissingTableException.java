@@ -4,7 +4,9 @@ import dev.crid.RegistryException;
 
 /**
  * Thrown when the registry's table does not exist. Its message names the table and the classpath script
- * that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that script too.
+ * that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that script too. Not
+ * {@link #isRetryable() retryable}: asking again cannot create the table, so a node throws it to its
+ * caller at once.
  */
 public class MissingTableException extends RegistryException {
 

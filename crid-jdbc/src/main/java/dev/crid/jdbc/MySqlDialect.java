@@ -27,13 +27,22 @@ final class MySqlDialect extends SqlDialect {
 
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
-		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) SELECT ?, LAST_INSERT_ID(?) FROM "
-				+ tables.meta() + " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
+			boolean guarded, int timeoutSeconds) throws SQLException {
+		return allocateThroughLastInsertId(connection, tables, timestamp, blockSize, guarded, timeoutSeconds);
+	}
+
+	/**
+	 * The MYSQL dialect's reservation, which the MARIADB dialect uses too where the driver refuses
+	 * {@code INSERT ... RETURNING} as a query.
+	 */
+	static Registry.Reservation allocateThroughLastInsertId(Connection connection, RegistryTables tables,
+			long timestamp, long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
+		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) "
+				+ mySqlRowSource(tables, guarded, "LAST_INSERT_ID(?)")
 				+ "ON DUPLICATE KEY UPDATE next_seq = LAST_INSERT_ID(next_seq + ?)";
 		int affected;
-		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, timestamp, blockSize, timestamp,
-				blockSize)) {
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds,
+				upsertParameters(guarded, timestamp, blockSize))) {
 			affected = statement.executeUpdate();
 		}
 		if (affected == 0) {

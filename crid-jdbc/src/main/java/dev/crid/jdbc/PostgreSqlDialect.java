@@ -27,15 +27,16 @@ final class PostgreSqlDialect extends SqlDialect {
 
 	@Override
 	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
-		String sql = "WITH guard AS (SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1 FOR SHARE), "
-				+ "durable AS (SELECT set_config('synchronous_commit', 'on', true)) "
-				+ "INSERT INTO " + tables.allocations() + " AS a (ts, next_seq) "
-				+ "SELECT ?, ? FROM guard, durable WHERE guard.evicted_before <= ? "
+			boolean guarded, int timeoutSeconds) throws SQLException {
+		String guard = guarded ? "guard AS (SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1 FOR SHARE), "
+				: "";
+		String source = guarded ? "FROM guard, durable WHERE guard.evicted_before <= ? " : "FROM durable ";
+		String sql = "WITH " + guard + "durable AS (SELECT set_config('synchronous_commit', 'on', true)) "
+				+ "INSERT INTO " + tables.allocations() + " AS a (ts, next_seq) SELECT ?, ? " + source
 				+ "ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq "
 				+ "RETURNING a.next_seq - ?, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
-		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds, timestamp, blockSize, timestamp,
-				blockSize); ResultSet result = statement.executeQuery()) {
+		try (PreparedStatement statement = prepare(connection, sql, timeoutSeconds,
+				upsertParameters(guarded, timestamp, blockSize)); ResultSet result = statement.executeQuery()) {
 			return result.next() ? new Registry.Reservation(result.getLong(1), micros(result.getLong(2))) : null;
 		}
 	}

@@ -2,11 +2,8 @@ package dev.crid.jdbc;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,8 +13,6 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataAccessException;
-import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
-import org.springframework.jdbc.support.SQLExceptionTranslator;
 
 import dev.crid.CridLayout;
 import dev.crid.LayoutMismatchException;
@@ -26,8 +21,9 @@ import dev.crid.RegistryException;
 
 /**
  * Does the registry's database work: reservations, with retries where a retry is safe; the layout check
- * and evictions on the metadata table; schema checks and creation; dialect detection; and the translation
- * of every failure into a {@link RegistryException} that names its root cause. Each operation runs on the
+ * and evictions on the metadata table; dialect detection; and the translation of every failure into a
+ * {@link RegistryException} that names its root cause. What concerns the tables themselves is
+ * {@link RegistrySchema}'s. Each operation runs on the
  * calling thread, on a connection of its own from {@link RegistryConnections}.
  */
 final class RegistryStorage {
@@ -48,25 +44,28 @@ final class RegistryStorage {
 
 	private final RegistryMetadata metadata;
 
-	private final SQLExceptionTranslator exceptionTranslator = new SQLExceptionSubclassTranslator();
-
 	private final AtomicBoolean durabilityChecked = new AtomicBoolean();
 
+	/** The dialect set on the builder, or {@code null} to detect it. */
+	private final JdbcDialect forcedDialect;
+
+	/** The dialect's SQL for the data source's driver, known from the first connection on. */
 	private volatile SqlDialect sqlDialect;
 
-	/** Whether the metadata row is known to exist. */
-	private volatile boolean metadataReady;
+	private final RegistrySchema schema;
 
 	/** The layout the registry table is known to serve, once checked. */
 	private volatile CridLayout checkedLayout;
 
-	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect) {
+	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect,
+			boolean createMetadataTable) {
 		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
 		this.queryTimeoutSeconds = (int) Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
 		this.connections = new RegistryConnections(dataSource, queryTimeout);
 		this.metadata = new RegistryMetadata(this.tables, this.queryTimeoutSeconds);
-		this.sqlDialect = (dialect != null) ? SqlDialect.of(dialect) : null;
+		this.schema = new RegistrySchema(this.tables, this.metadata, this.queryTimeoutSeconds, createMetadataTable);
+		this.forcedDialect = dialect;
 	}
 
 	Registry.Reservation reserve(long timestamp, long blockSize) {
@@ -74,14 +73,14 @@ final class RegistryStorage {
 				+ this.tables.allocations() + "'";
 		return run(task, (connection) -> {
 			SqlDialect dialect = dialect(connection);
-			prepareMetadata(connection);
+			boolean guarded = this.schema.prepareMetadata(connection, dialect);
 			checkDurability(dialect, connection);
-			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize);
+			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			if (reservation == null) {
 				// The row may have been deleted by hand since: add it again, and try once more.
-				this.metadataReady = false;
-				prepareMetadata(connection);
-				reservation = allocate(connection, dialect, timestamp, blockSize);
+				this.schema.forgetMetadataRow();
+				guarded = this.schema.prepareMetadata(connection, dialect);
+				reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			}
 			if (reservation == null) {
 				throw evicted(connection, timestamp);
@@ -90,14 +89,14 @@ final class RegistryStorage {
 		});
 	}
 
-	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize)
-			throws SQLException {
+	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize,
+			boolean guarded) throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
 			for (int attempt = 1;; attempt++) {
 				try {
 					Registry.Reservation reservation = dialect.allocate(connection, this.tables, timestamp, blockSize,
-							this.queryTimeoutSeconds);
+							guarded, this.queryTimeoutSeconds);
 					if (!dialect.autoCommit()) {
 						connection.commit();
 					}
@@ -138,6 +137,14 @@ final class RegistryStorage {
 		}
 	}
 
+	/**
+	 * Whether the registry runs without the metadata table (see {@link RegistrySchema#prepareMetadata}):
+	 * then nothing is evicted, as evictions need the watermark kept there.
+	 */
+	boolean withoutMetadata() {
+		return this.schema.withoutMetadata();
+	}
+
 	/** The layout the table was found to serve, or {@code null} before a check. */
 	CridLayout checkedLayout() {
 		return this.checkedLayout;
@@ -149,11 +156,12 @@ final class RegistryStorage {
 		}
 		CridLayout recorded = run("check the layout of the crid registry table '" + this.tables.allocations() + "'",
 				(connection) -> {
-					dialect(connection);
-					prepareMetadata(connection);
+					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
+						return null;
+					}
 					return withAutoCommit(connection, true, () -> this.metadata.claimLayout(connection, layout));
 				});
-		if (!recorded.equals(layout)) {
+		if (recorded != null && !recorded.equals(layout)) {
 			throw new LayoutMismatchException("table '" + this.tables.allocations() + "'", recorded, layout);
 		}
 		this.checkedLayout = layout;
@@ -167,8 +175,12 @@ final class RegistryStorage {
 		long deadline = System.nanoTime() + budgetNanos;
 		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
-					dialect(connection);
-					prepareMetadata(connection);
+					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
+						throw new RegistryException("Cannot evict from the crid registry table '" + this.tables.allocations()
+								+ "': it has no metadata table '" + this.tables.meta() + "' to keep the eviction watermark "
+								+ "in, without which a node whose clock lags behind could reserve an evicted second "
+								+ "again; add it with JdbcTemplateRegistry.ensureSchema()", null, false);
+					}
 					return withAutoCommit(connection, true, () -> {
 						this.metadata.raiseWatermark(connection, before);
 						return this.metadata.deleteBefore(connection, before, deadline);
@@ -176,67 +188,36 @@ final class RegistryStorage {
 				});
 	}
 
-	private void prepareMetadata(Connection connection) throws SQLException {
-		if (!this.metadataReady) {
-			withAutoCommit(connection, true, () -> {
-				this.metadata.ensureRow(connection);
-				return null;
-			});
-			this.metadataReady = true;
-		}
-	}
-
 	void ensureSchema() {
 		run("create the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
 				(connection) -> withAutoCommit(connection, true, () -> {
-					SqlDialect dialect = dialect(connection);
-					if (missingTable(connection, dialect) == null) {
-						return null;
-					}
-					SQLException firstFailure = null;
-					List<String> statements = SchemaScript.statements(dialect.schemaScript(), this.tables.allocations());
-					for (String sql : statements) {
-						try (Statement statement = connection.createStatement()) {
-							statement.setQueryTimeout(this.queryTimeoutSeconds);
-							statement.execute(sql);
-						}
-						catch (SQLException ex) {
-							// The table may exist already (a script without IF NOT EXISTS), or another process
-							// created it meanwhile: what counts is that both exist at the end.
-							firstFailure = (firstFailure != null) ? firstFailure : ex;
-						}
-					}
-					if (missingTable(connection, dialect) != null) {
-						throw (firstFailure != null) ? firstFailure
-								: new SQLException("The schema script " + dialect.schemaScript() + " created no tables");
-					}
-					logger.info("Created the crid registry tables '" + this.tables.allocations() + "' and '"
-							+ this.tables.meta() + "' with " + dialect.schemaScript());
+					this.schema.ensureSchema(connection, dialect(connection));
 					return null;
 				}));
 	}
 
-	void verifySchema() {
-		run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
-				(connection) -> withAutoCommit(connection, true, () -> {
-					dialect(connection);
-					probe(connection, this.tables.allocations());
-					probe(connection, this.tables.meta());
-					return null;
-				}));
+	boolean verifySchema() {
+		return run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+				(connection) -> withAutoCommit(connection, true,
+						() -> this.schema.verifySchema(connection, dialect(connection))));
 	}
 
-	SqlDialect dialect() {
-		SqlDialect dialect = this.sqlDialect;
-		if (dialect != null) {
-			return dialect;
+	/** Returns the dialect: the one set, else the one detected, connecting to detect it if need be. */
+	JdbcDialect dialect() {
+		JdbcDialect known = knownDialect();
+		if (known != null) {
+			return known;
 		}
-		return run("detect the SQL dialect of the crid registry's database", this::dialect);
+		return run("detect the SQL dialect of the crid registry's database", this::dialect).dialect();
 	}
 
-	/** Returns the dialect if it is known already, else {@code null}; never touches the database. */
-	SqlDialect knownDialect() {
-		return this.sqlDialect;
+	/** Returns the dialect if it is set or known already, else {@code null}; never touches the database. */
+	JdbcDialect knownDialect() {
+		if (this.forcedDialect != null) {
+			return this.forcedDialect;
+		}
+		SqlDialect dialect = this.sqlDialect;
+		return (dialect != null) ? dialect.dialect() : null;
 	}
 
 	private SqlDialect dialect(Connection connection) throws SQLException {
@@ -245,20 +226,36 @@ final class RegistryStorage {
 			return dialect;
 		}
 		DatabaseMetaData metaData = connection.getMetaData();
-		JdbcDialect detected = DialectDetector.detect(metaData);
+		JdbcDialect chosen = (this.forcedDialect != null) ? this.forcedDialect : DialectDetector.detect(metaData);
+		SqlDialect resolved = SqlDialect.of(chosen, metaData);
 		synchronized (this) {
 			if (this.sqlDialect == null) {
-				this.sqlDialect = SqlDialect.of(detected);
-				String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion();
-				String table = this.tables.allocations();
-				logger.info((detected != JdbcDialect.GENERIC)
-						? "crid registry table '" + table + "' uses the " + detected + " dialect, detected from " + product
-						: "crid registry table '" + table + "' is in a database crid has no dialect for (" + product
-								+ "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row is new, in a "
-								+ "short transaction; set the dialect if the database speaks one of the others");
+				this.sqlDialect = resolved;
+				logger.info(dialectChoice(resolved, metaData));
 			}
 			return this.sqlDialect;
 		}
+	}
+
+	private String dialectChoice(SqlDialect dialect, DatabaseMetaData metaData) throws SQLException {
+		String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion() + " through "
+				+ metaData.getDriverName() + " " + metaData.getDriverVersion();
+		String table = this.tables.allocations();
+		String choice;
+		if (this.forcedDialect != null) {
+			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, as set, on " + product;
+		}
+		else if (dialect.dialect() != JdbcDialect.GENERIC) {
+			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, detected from "
+					+ product;
+		}
+		else {
+			choice = "crid registry table '" + table + "' is in a database crid has no dialect for (" + product
+					+ "), so it uses the GENERIC dialect: UPDATE, then INSERT when the row is new, in a short "
+					+ "transaction; set the dialect if the database speaks one of the others";
+		}
+		String statements = dialect.statementChoice();
+		return (statements != null) ? choice + "; " + statements : choice;
 	}
 
 	private void checkDurability(SqlDialect dialect, Connection connection) {
@@ -276,29 +273,6 @@ final class RegistryStorage {
 		}
 	}
 
-	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
-	private String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
-		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
-			try {
-				probe(connection, table);
-			}
-			catch (SQLException ex) {
-				if (dialect.isMissingTable(ex)) {
-					return table;
-				}
-				throw ex;
-			}
-		}
-		return null;
-	}
-
-	private void probe(Connection connection, String table) throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM " + table + " WHERE 1 = 0")) {
-			statement.setQueryTimeout(this.queryTimeoutSeconds);
-			statement.executeQuery().close();
-		}
-	}
-
 	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
 	private <T> T run(String task, RegistryConnections.Work<T> work) {
 		try {
@@ -310,14 +284,16 @@ final class RegistryStorage {
 	}
 
 	private RegistryException failure(String task, SQLException ex) {
-		SqlDialect dialect = (this.sqlDialect != null) ? this.sqlDialect : SqlDialect.of(JdbcDialect.GENERIC);
+		SqlDialect dialect = (this.sqlDialect != null) ? this.sqlDialect
+				: SqlDialect.of((this.forcedDialect != null) ? this.forcedDialect : JdbcDialect.GENERIC);
 		if (dialect.isMissingTable(ex)) {
 			return new MissingTableException(missingTableName(dialect, ex), dialect.schemaScript(), ex);
 		}
-		DataAccessException translated = this.exceptionTranslator.translate(task, null, ex);
-		Throwable cause = (translated != null) ? translated : ex;
+		DataAccessException translated = RegistryFailures.translate(task, ex);
+		boolean retryable = RegistryFailures.isRetryable(translated);
 		return new RegistryException("Could not " + task + " (query timeout " + this.queryTimeout + "): "
-				+ ex.getMessage() + rootCause(ex), cause);
+				+ ex.getMessage() + rootCause(ex) + (retryable ? "" : "; asking again cannot mend this"),
+				(translated != null) ? translated : ex, retryable);
 	}
 
 	/**
@@ -326,7 +302,7 @@ final class RegistryStorage {
 	 */
 	private String missingTableName(SqlDialect dialect, SQLException failure) {
 		try {
-			String missing = this.connections.run((connection) -> missingTable(connection, dialect));
+			String missing = this.connections.run((connection) -> this.schema.missingTable(connection, dialect));
 			if (missing != null) {
 				return missing;
 			}
@@ -348,7 +324,8 @@ final class RegistryStorage {
 		return (root != failure) ? "; root cause: " + root : "";
 	}
 
-	private static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
+	/** Runs the work with the connection's auto-commit mode as given, and restores the mode afterwards. */
+	static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
 			throws SQLException {
 		boolean previous = connection.getAutoCommit();
 		if (previous != autoCommit) {
@@ -383,7 +360,7 @@ final class RegistryStorage {
 	 * @param <T> the result type
 	 */
 	@FunctionalInterface
-	private interface ConnectionWork<T> {
+	interface ConnectionWork<T> {
 
 		T run() throws SQLException;
 

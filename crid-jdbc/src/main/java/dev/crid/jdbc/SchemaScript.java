@@ -46,6 +46,16 @@ final class SchemaScript {
 		return statements;
 	}
 
+	/**
+	 * Returns the script's statements that create the metadata table alone, for a table that has none
+	 * beside it (one the Go crid made).
+	 */
+	static List<String> metadataStatements(String location, String tableName) {
+		String meta = tableName + RegistryTables.META_SUFFIX;
+		Pattern named = Pattern.compile("\\b" + Pattern.quote(meta) + "\\b");
+		return statements(location, tableName).stream().filter((sql) -> named.matcher(sql).find()).toList();
+	}
+
 	private static String finish(StringBuilder statement, String tableName) {
 		String sql = statement.toString().strip();
 		if (sql.endsWith(";")) {

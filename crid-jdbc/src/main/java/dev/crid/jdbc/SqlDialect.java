@@ -2,6 +2,7 @@ package dev.crid.jdbc;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,10 +36,22 @@ abstract class SqlDialect {
 		this.dialect = dialect;
 	}
 
+	/**
+	 * Returns the SQL of the dialect for connections of the driver described by the metadata: the
+	 * statements a dialect runs may depend on what the driver accepts, not only on the database.
+	 */
+	static SqlDialect of(JdbcDialect dialect, DatabaseMetaData metaData) throws SQLException {
+		return switch (dialect) {
+			case MARIADB -> new MariaDbDialect(!DialectDetector.isMySqlConnectorJ(metaData));
+			default -> of(dialect);
+		};
+	}
+
+	/** Returns the SQL of the dialect for any driver. */
 	static SqlDialect of(JdbcDialect dialect) {
 		return switch (dialect) {
 			case POSTGRESQL -> new PostgreSqlDialect();
-			case MARIADB -> new MariaDbDialect();
+			case MARIADB -> new MariaDbDialect(true);
 			case MYSQL -> new MySqlDialect();
 			case H2 -> new H2Dialect();
 			case GENERIC -> new GenericDialect();
@@ -51,7 +64,20 @@ abstract class SqlDialect {
 
 	/** The classpath location of this dialect's schema script. */
 	final String schemaScript() {
-		return "dev/crid/jdbc/schema-" + this.dialect.name().toLowerCase(Locale.ROOT) + ".sql";
+		return schemaScript(this.dialect);
+	}
+
+	/** The classpath location of a dialect's schema script. */
+	static String schemaScript(JdbcDialect dialect) {
+		return "dev/crid/jdbc/schema-" + dialect.name().toLowerCase(Locale.ROOT) + ".sql";
+	}
+
+	/**
+	 * Says, for the log, how this dialect's statements differ from its usual ones because of the driver, or
+	 * returns {@code null} when they do not.
+	 */
+	String statementChoice() {
+		return null;
 	}
 
 	/**
@@ -68,10 +94,34 @@ abstract class SqlDialect {
 	 * it in the same round trip; or returns {@code null}, reserving nothing, when the timestamp is below the
 	 * eviction watermark or the metadata row is missing.
 	 * @param tables the validated table names
+	 * @param guarded whether to read the eviction watermark in the metadata table; {@code false} where the
+	 * registry runs without that table (one the Go crid made, which it may not add), as the Go crid does
 	 * @param timeoutSeconds the query timeout for each statement
 	 */
 	abstract Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
-			long blockSize, int timeoutSeconds) throws SQLException;
+			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException;
+
+	/**
+	 * The MySQL family's source of the inserted row: guarded, a {@code SELECT} of the metadata row that
+	 * reads the eviction watermark with {@code LOCK IN SHARE MODE}, so an eviction that raises it waits for
+	 * running allocations and they for it (parameters: the timestamp, the value, the timestamp); else plain
+	 * {@code VALUES} (the timestamp, the value).
+	 * @param value the SQL of the inserted {@code next_seq}, with its one parameter
+	 */
+	static String mySqlRowSource(RegistryTables tables, boolean guarded, String value) {
+		return guarded ? "SELECT ?, " + value + " FROM " + tables.meta() + " WHERE id = 1 AND evicted_before <= ? "
+				+ "LOCK IN SHARE MODE " : "VALUES (?, " + value + ") ";
+	}
+
+	/**
+	 * The parameters of an upsert whose row source reads the watermark when guarded (the timestamp, the
+	 * value, the timestamp to compare) and whose update adds the block size: the same in every dialect
+	 * that reserves in one statement.
+	 */
+	static long[] upsertParameters(boolean guarded, long timestamp, long blockSize) {
+		return guarded ? new long[] { timestamp, blockSize, timestamp, blockSize }
+				: new long[] { timestamp, blockSize, blockSize };
+	}
 
 	/**
 	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or

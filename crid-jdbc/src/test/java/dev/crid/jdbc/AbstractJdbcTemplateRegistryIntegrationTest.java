@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
@@ -247,6 +248,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 				assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(Failure.class, (failure) -> {
 					assertThat(failure.exception()).hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
 						.hasMessageContaining("Connection is not available");
+					assertThat(failure.exception().isRetryable()).as("a pool without a free connection may pass").isTrue();
 					assertThat(failure.took()).isGreaterThanOrEqualTo(poolTimeout).isLessThan(poolTimeout.plusSeconds(3));
 				});
 			}
@@ -282,7 +284,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			}
 			long started = System.nanoTime();
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> impatient.allocate(timestamp, 10))
-				.withMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp);
+				.withMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
+				.satisfies((ex) -> assertThat(ex.isRetryable()).as("a lock wait that timed out may pass").isTrue());
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the lock until the query timeout")
 				.isGreaterThanOrEqualTo(Duration.ofSeconds(1))
 				.isLessThan(Duration.ofSeconds(3));
@@ -303,9 +306,49 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			})
 			.withMessageContaining("'" + missing + "'")
 			.withMessageContaining(script)
-			.withMessageContaining("spring.sql.init.schema-locations=classpath:" + script);
+			.withMessageContaining("spring.sql.init.schema-locations=classpath:" + script			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
 		assertThatExceptionOfType(MissingTableException.class).isThrownBy(onMissing::verifySchema)
 			.withMessageContaining(missing);
+	}
+
+	@Test
+	void aNodeThrowsAMissingTableAtOnceInsteadOfRetryingUntilItsTimeout() {
+		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, uniqueTableName("missing"), Duration.ofSeconds(5));
+		assertThrownAtOnceByANode(onMissing, MissingTableException.class);
+	}
+
+	@Test
+	void aSyntaxErrorIsNotRetryableAndANodeThrowsItAtOnce() {
+		// A reserved word passes the name check, but no statement on the table parses, so none creates it.
+		JdbcTemplateRegistry unparsable = newRegistry(this.jdbcTemplate, "order", Duration.ofSeconds(5));
+		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> unparsable.allocate(freshTimestamp(), 10))
+			.isNotInstanceOf(MissingTableException.class)
+			.withCauseInstanceOf(BadSqlGrammarException.class)
+			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
+		assertThrownAtOnceByANode(unparsable, BadSqlGrammarException.class);
+	}
+
+	/**
+	 * Asserts that a node on the registry throws its failure to the caller at once: well within the
+	 * node's 30 s allocation timeout, which a failure taken as retryable would wait out.
+	 */
+	protected static void assertThrownAtOnceByANode(Registry registry, Class<? extends Throwable> failure) {
+		try (CridNode node = CridNode.builder(registry).allocationTimeout(Duration.ofSeconds(30)).build()) {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse())
+				.satisfies((ex) -> assertThat(causeChain(ex)).as("the failure and its causes").anyMatch(failure::isInstance));
+			// 10 s: far below the timeout, and far above one round trip on a busy machine.
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+		}
+	}
+
+	private static List<Throwable> causeChain(Throwable failure) {
+		List<Throwable> chain = new ArrayList<>();
+		for (Throwable current = failure; current != null && chain.size() < 20; current = current.getCause()) {
+			chain.add(current);
+		}
+		return chain;
 	}
 
 	@Test

@@ -1,7 +1,8 @@
 package dev.crid.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.testsupport.TestDatabase;
@@ -12,14 +13,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The MySQL dialect's trap: on a pooled connection, {@code LAST_INSERT_ID()} still holds the value of an
  * earlier update when a new second's row is inserted. With one pooled connection every allocation below
  * runs on the same session, so a stale value would show as a new second starting anywhere but 0. MariaDB
- * speaks the same SQL, so the MYSQL dialect is forced on it.
+ * speaks the same SQL, so the MYSQL dialect is forced on it, through either driver.
  */
 class MySqlLastInsertIdTrapIntegrationTest {
 
-	@Test
-	void aNewSecondAfterAnUpdateOnTheSameConnectionStartsAtZero() {
+	@ParameterizedTest
+	@EnumSource(names = { "MARIADB", "MARIADB_THROUGH_MYSQL_DRIVER" })
+	void aNewSecondAfterAnUpdateOnTheSameConnectionStartsAtZero(TestDatabase database) {
 		String table = "crid_mysql_trap_" + ProcessHandle.current().pid();
-		try (HikariDataSource dataSource = TestDatabase.MARIADB.dataSource(1)) {
+		try (HikariDataSource dataSource = database.dataSource(1)) {
 			JdbcTemplate jdbcTemplate = new JdbcTemplate(dataSource);
 			JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(jdbcTemplate)
 				.tableName(table)

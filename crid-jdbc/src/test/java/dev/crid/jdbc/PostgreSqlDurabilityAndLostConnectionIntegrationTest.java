@@ -57,9 +57,15 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 		try (Connection connection = this.dataSource.getConnection(); Statement statement = connection.createStatement()) {
 			statement.execute("SET synchronous_commit = off");
 			connection.setAutoCommit(false);
-			long start = new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, 5).start();
+			long start = new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, true, 5).start();
 			assertThat(start).isZero();
 			assertThat(setting(statement)).as("in the allocation's transaction").isEqualTo("on");
+			connection.commit();
+			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
+			// Without the metadata table (beside a table the Go crid made), the same.
+			assertThat(new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, false, 5).start())
+				.isEqualTo(10);
+			assertThat(setting(statement)).as("in the unguarded allocation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
 			statement.execute("RESET synchronous_commit");

@@ -383,6 +383,9 @@ public class CridProperties {
 	 */
 	public static class Jdbc {
 
+		/** The value of {@code crid.registry.jdbc.dialect} that detects the dialect: {@value}. */
+		static final String AUTO_DIALECT = "auto";
+
 		/**
 		 * Table that holds the reserved blocks, as 'name' or 'schema.name'. Every node that shares the
 		 * registry, Java or Go, must use the same table.
@@ -406,6 +409,13 @@ public class CridProperties {
 		 * refused rather than given their numbers again. Must exceed crid.max-clock-skew; 0 keeps every row.
 		 */
 		private Duration retention = Duration.ofDays(1);
+
+		/**
+		 * SQL dialect of the registry's database: 'auto' detects it from the connection, or one of
+		 * 'postgresql', 'mariadb', 'mysql', 'h2' and 'generic' forces it. Either way the statements suit the
+		 * driver too (MariaDB through MySQL Connector/J reserves as MySQL does).
+		 */
+		private String dialect = AUTO_DIALECT;
 
 		/**
 		 * Returns the registry table's name.
@@ -469,6 +479,22 @@ public class CridProperties {
 		 */
 		public void setRetention(Duration retention) {
 			this.retention = retention;
+		}
+
+		/**
+		 * Returns the registry database's SQL dialect.
+		 * @return {@code auto}, or the name of a {@code dev.crid.jdbc.JdbcDialect}
+		 */
+		public String getDialect() {
+			return this.dialect;
+		}
+
+		/**
+		 * Sets the registry database's SQL dialect.
+		 * @param dialect {@code auto} to detect it, or the name of a {@code dev.crid.jdbc.JdbcDialect} in any case
+		 */
+		public void setDialect(String dialect) {
+			this.dialect = dialect;
 		}
 
 	}

@@ -10,6 +10,8 @@ import dev.crid.InMemoryRegistry;
 import dev.crid.InvalidConfigException;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridProperties.RegistryType;
+import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
+import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -64,8 +66,10 @@ final class RegistryConfigurations {
 				DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
 				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 					.tableName(jdbc.getTableName())
+					.dialect(dialect(jdbc))
 					.queryTimeout(jdbc.getQueryTimeout())
 					.retention(retention)
+					.createMetadataTable(jdbc.getInitializeSchema() != SchemaInitialization.NEVER)
 					.build();
 			}
 			catch (InvalidConfigException ex) {
@@ -79,6 +83,26 @@ final class RegistryConfigurations {
 				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
 			return new SchemaInitializer(cridRegistry, dataSource(dataSources, cridDataSource, properties),
 					properties.getRegistry().getJdbc().getInitializeSchema());
+		}
+
+		/** Returns the dialect {@code crid.registry.jdbc.dialect} forces, or {@code null} to detect it. */
+		private static JdbcDialect dialect(CridProperties.Jdbc jdbc) {
+			String name = jdbc.getDialect();
+			if (name == null || name.isBlank() || CridProperties.Jdbc.AUTO_DIALECT.equalsIgnoreCase(name.strip())) {
+				return null;
+			}
+			try {
+				return JdbcDialect.of(name);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CridConfigurationException("The crid configuration is invalid:\n\n"
+						+ "    Property: crid.registry.jdbc.dialect\n    Value: '" + name + "'\n    Reason: "
+						+ ex.getMessage() + "\n",
+						"Update your application's configuration:\n    - Set crid.registry.jdbc.dialect to "
+								+ CridProperties.Jdbc.AUTO_DIALECT + " (the default, detected from the database) or one of "
+								+ JdbcDialect.names() + ".",
+						ex);
+			}
 		}
 
 		/**

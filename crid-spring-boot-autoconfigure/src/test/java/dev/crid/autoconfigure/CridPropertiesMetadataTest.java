@@ -33,7 +33,7 @@ class CridPropertiesMetadataTest {
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.max-clock-skew", "crid.registry.type", "crid.registry.jdbc.table-name",
 				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention",
-				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
+				"crid.registry.jdbc.dialect", "crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -54,6 +54,7 @@ class CridPropertiesMetadataTest {
 		assertThat(duration(properties, "crid.max-clock-skew")).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 		assertThat(duration(properties, "crid.registry.jdbc.retention")).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 		assertThat(properties.get("crid.registry.type").get("defaultValue").asString()).isEqualTo("auto");
+		assertThat(properties.get("crid.registry.jdbc.dialect").get("defaultValue").asString()).isEqualTo("auto");
 		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
 			.isEqualTo("embedded");
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();

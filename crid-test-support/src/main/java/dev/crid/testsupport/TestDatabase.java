@@ -30,6 +30,9 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * <li>else the test is skipped with a message that says what is missing, except under {@code CI=true},
  * where a missing database fails the test.</li>
  * </ol>
+ * {@link #MARIADB_THROUGH_MYSQL_DRIVER} is the same MariaDB reached through MySQL Connector/J: its own
+ * variable ({@code CRID_TEST_MARIADB_MYSQL_DRIVER_URL}) when set, else whatever {@link #MARIADB} found,
+ * with the URL's scheme changed to {@code jdbc:mysql:}.
  * A database answers when a connection to it opens and is valid within {@value #LOGIN_TIMEOUT_SECONDS} s,
  * in one of {@value #ATTEMPTS} attempts a second apart, so a slow start is not taken for a missing
  * database. A database found is kept for the JVM; a missing one is looked for again after
@@ -42,7 +45,17 @@ public enum TestDatabase {
 	POSTGRESQL("CRID_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test", "postgres", ""),
 
 	/** MariaDB: local default {@code 127.0.0.1:3306}, user {@code root}, empty password, database {@code test}. */
-	MARIADB("CRID_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "root", "");
+	MARIADB("CRID_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "root", ""),
+
+	/**
+	 * The MariaDB of {@link #MARIADB} through MySQL Connector/J, the driver many applications use for MySQL
+	 * and MariaDB alike; it reports a MariaDB server as {@code MySQL} and runs statements by its own rules.
+	 */
+	MARIADB_THROUGH_MYSQL_DRIVER("CRID_TEST_MARIADB_MYSQL_DRIVER_URL", "jdbc:mysql://127.0.0.1:3306/test", "root", "");
+
+	private static final String MARIADB_SCHEME = "jdbc:mariadb:";
+
+	private static final String MYSQL_SCHEME = "jdbc:mysql:";
 
 	private static final int ATTEMPTS = 3;
 
@@ -99,10 +112,24 @@ public enum TestDatabase {
 	 */
 	public HikariDataSource dataSource(int maximumPoolSize) {
 		Endpoint endpoint = endpoint();
+		return dataSource(maximumPoolSize, endpoint.username(), endpoint.password());
+	}
+
+	/**
+	 * Returns a new pooled data source for the database as another user, such as one a test created with
+	 * fewer rights, which waits {@link #POOL_CONNECTION_TIMEOUT} at most for a free connection; the caller
+	 * closes it.
+	 * @param maximumPoolSize the pool's size
+	 * @param username the user
+	 * @param password the user's password
+	 * @return the data source
+	 */
+	public HikariDataSource dataSource(int maximumPoolSize, String username, String password) {
+		Endpoint endpoint = endpoint();
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(endpoint.url());
-		config.setUsername(endpoint.username());
-		config.setPassword(endpoint.password());
+		config.setUsername(username);
+		config.setPassword(password);
 		config.setMaximumPoolSize(maximumPoolSize);
 		config.setConnectionTimeout(POOL_CONNECTION_TIMEOUT.toMillis());
 		config.setPoolName("crid-test-" + name().toLowerCase());
@@ -138,6 +165,9 @@ public enum TestDatabase {
 
 	private Endpoint find() {
 		String url = System.getenv(this.variable);
+		if (this == MARIADB_THROUGH_MYSQL_DRIVER && (url == null || url.isBlank())) {
+			return throughMySqlDriver(MARIADB.lookUp());
+		}
 		if (url != null && !url.isBlank()) {
 			Endpoint configured = new Endpoint(url, environment("_USER", this.defaultUsername),
 					environment("_PASSWORD", this.defaultPassword), null);
@@ -159,6 +189,22 @@ public enum TestDatabase {
 		return new Endpoint(null, null, null, name() + " is not available (" + this.defaultUrl + " did not answer in "
 				+ ATTEMPTS + " attempts: " + failure + "): set " + this.variable + " to a JDBC URL, start the server "
 				+ "at " + this.defaultUrl + ", or run a Docker engine for Testcontainers");
+	}
+
+	/** The MariaDB that was found, through MySQL Connector/J, once it answers that way too. */
+	private Endpoint throughMySqlDriver(Endpoint mariaDb) {
+		if (mariaDb.missing() != null) {
+			return mariaDb;
+		}
+		if (!mariaDb.url().startsWith(MARIADB_SCHEME)) {
+			return new Endpoint(null, null, null, name() + " needs a " + MARIADB_SCHEME + " URL to derive a "
+					+ MYSQL_SCHEME + " one from, but MARIADB is at " + mariaDb.url() + ": set " + this.variable);
+		}
+		Endpoint derived = new Endpoint(MYSQL_SCHEME + mariaDb.url().substring(MARIADB_SCHEME.length()),
+				mariaDb.username(), mariaDb.password(), null);
+		String failure = failureToAnswer(derived);
+		return (failure == null) ? derived : new Endpoint(null, null, null, name() + " at " + derived.url()
+				+ " did not answer through MySQL Connector/J in " + ATTEMPTS + " attempts: " + failure);
 	}
 
 	private String environment(String suffix, String fallback) {
@@ -211,7 +257,7 @@ public enum TestDatabase {
 				properties.setProperty("loginTimeout", seconds);
 				properties.setProperty("socketTimeout", seconds);
 			}
-			case MARIADB -> {
+			case MARIADB, MARIADB_THROUGH_MYSQL_DRIVER -> {
 				properties.setProperty("connectTimeout", millis);
 				properties.setProperty("socketTimeout", millis);
 			}
