@@ -306,7 +306,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			})
 			.withMessageContaining("'" + missing + "'")
 			.withMessageContaining(script)
-			.withMessageContaining("spring.sql.init.schema-locations=classpath:" + script			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
+			.withMessageContaining("spring.sql.init.schema-locations=classpath:" + script)
+			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
 		assertThatExceptionOfType(MissingTableException.class).isThrownBy(onMissing::verifySchema)
 			.withMessageContaining(missing);
 	}
