@@ -123,9 +123,9 @@ class CridNodeLivenessTest {
 			release.countDown();
 			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
 			// The late call's thread has dropped its block once it is back waiting for work.
-			Thread late = this.registry.calls().get(1).thread();
-			await("the late block handled").atMost(AWAIT).until(() -> late.getState() == Thread.State.WAITING
-					|| late.getState() == Thread.State.TIMED_WAITING || late.getState() == Thread.State.TERMINATED);
+			Thread lateThread = this.registry.calls().get(1).thread();
+			await("the late block handled").atMost(AWAIT).until(() -> lateThread.getState() == Thread.State.WAITING
+					|| lateThread.getState() == Thread.State.TIMED_WAITING || lateThread.getState() == Thread.State.TERMINATED);
 			Set<Long> sequences = new HashSet<>();
 			for (int i = 0; i < 30; i++) {
 				sequences.add(node.layout().sequenceOf(node.nextId()));
