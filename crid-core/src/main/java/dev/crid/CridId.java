@@ -2,6 +2,8 @@ package dev.crid;
 
 import java.io.Serializable;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An ID as a value: a non-negative {@code long} that prints and parses as a decimal string. Use it where
  * a typed ID reads better than a bare {@code long}, or where the ID travels as text (JSON, URLs):
@@ -77,7 +79,7 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	@Override
-	public boolean equals(Object other) {
+	public boolean equals(@Nullable Object other) {
 		return (this == other) || (other instanceof CridId that && this.value == that.value);
 	}
 

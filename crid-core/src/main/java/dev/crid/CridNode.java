@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Generates unique IDs from blocks of sequence numbers reserved in a {@link Registry}.
  *
@@ -99,11 +101,11 @@ public final class CridNode implements AutoCloseable {
 
 	private final Executor executor;
 
-	private final ThreadPoolExecutor ownExecutor;
+	private final @Nullable ThreadPoolExecutor ownExecutor;
 
 	private final NodeStatistics statistics;
 
-	private final Consumer<? super RuntimeException> prefetchFailureHandler;
+	private final @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
 
 	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
 
@@ -124,9 +126,9 @@ public final class CridNode implements AutoCloseable {
 	private volatile boolean directExecutorReported;
 
 	// Guarded by lock.
-	private Block ready;
+	private @Nullable Block ready;
 
-	private Allocation inflight;
+	private @Nullable Allocation inflight;
 
 	private long issuedInRetiredBlocks;
 
@@ -317,10 +319,11 @@ public final class CridNode implements AutoCloseable {
 			if (this.ready != null || idsAtHand() > 0) {
 				return;
 			}
-			if (this.inflight == null) {
-				toSubmit = begin(true);
-			}
 			toAwait = this.inflight;
+			if (toAwait == null) {
+				toAwait = begin(true);
+				toSubmit = toAwait;
+			}
 			toAwait.waiters++;
 		}
 		if (toSubmit != null) {
@@ -356,10 +359,11 @@ public final class CridNode implements AutoCloseable {
 						wait.stalled = true;
 						this.statistics.stalled();
 					}
-					if (this.inflight == null) {
-						toSubmit = begin(false);
-					}
 					toAwait = this.inflight;
+					if (toAwait == null) {
+						toAwait = begin(false);
+						toSubmit = toAwait;
+					}
 					toAwait.waiters++;
 				}
 			}
@@ -386,7 +390,8 @@ public final class CridNode implements AutoCloseable {
 	 * has a block. At the deadline, an allocation stuck longer than the allocation timeout (a registry call
 	 * that never returns, a task the executor dropped) is abandoned, so the next caller starts afresh.
 	 */
-	private RuntimeException awaitAndLeave(Allocation allocation, long deadline, RuntimeException lastFailure) {
+	private @Nullable RuntimeException awaitAndLeave(Allocation allocation, long deadline,
+			@Nullable RuntimeException lastFailure) {
 		try {
 			allocation.result.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
 			return null;
@@ -412,7 +417,8 @@ public final class CridNode implements AutoCloseable {
 		}
 	}
 
-	private RuntimeException timedOut(Allocation allocation, RuntimeException callersFailure, Exception timeout) {
+	private RuntimeException timedOut(Allocation allocation, @Nullable RuntimeException callersFailure,
+			@Nullable Exception timeout) {
 		long usedUp = allocation.usedUpTimestamp;
 		if (usedUp >= 0) {
 			SequenceOverflowException overflow = BlockAllocator.usedUp(usedUp);
@@ -478,7 +484,7 @@ public final class CridNode implements AutoCloseable {
 	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
 	 * allocation to submit when the block should ask for its successor at once, else {@code null}.
 	 */
-	private Allocation install(Block block) {
+	private @Nullable Allocation install(Block block) {
 		Block retired = this.current;
 		this.issuedInRetiredBlocks += retired.issued();
 		this.pacing.installing(retired, block, System.nanoTime());
@@ -524,7 +530,7 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/** Logs, outside the lock, that an allocation was given up on; does nothing for {@code null}. */
-	private static void warnGaveUp(String message) {
+	private static void warnGaveUp(@Nullable String message) {
 		if (message != null) {
 			logger.log(Level.WARNING, message);
 		}
@@ -870,7 +876,7 @@ public final class CridNode implements AutoCloseable {
 
 		boolean stalled;
 
-		RuntimeException lastFailure;
+		@Nullable RuntimeException lastFailure;
 
 		long backoff = FIRST_RETRY_DELAY_NANOS;
 
@@ -908,9 +914,9 @@ public final class CridNode implements AutoCloseable {
 		volatile long wentBackTimestamp = -1;
 
 		/** The thread submitting it, while it does: tells an executor that runs tasks on the spot. */
-		volatile Thread submitter;
+		volatile @Nullable Thread submitter;
 
-		volatile RuntimeException lastFailure;
+		volatile @Nullable RuntimeException lastFailure;
 
 		int waiters;
 
@@ -920,7 +926,7 @@ public final class CridNode implements AutoCloseable {
 
 		boolean abandoned;
 
-		Thread runner;
+		@Nullable Thread runner;
 
 		Allocation(boolean prefetch, long size) {
 			this.prefetch = prefetch;
@@ -995,11 +1001,11 @@ public final class CridNode implements AutoCloseable {
 
 		private Clock clock = Clock.systemUTC();
 
-		private Executor prefetchExecutor;
+		private @Nullable Executor prefetchExecutor;
 
 		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
 
-		private Consumer<? super RuntimeException> prefetchFailureHandler;
+		private @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
 
 		private boolean layoutMissing;
 
@@ -1119,7 +1125,7 @@ public final class CridNode implements AutoCloseable {
 		 * @param handler the handler, or {@code null} for none
 		 * @return this builder
 		 */
-		public Builder onPrefetchFailure(Consumer<? super RuntimeException> handler) {
+		public Builder onPrefetchFailure(@Nullable Consumer<? super RuntimeException> handler) {
 			this.prefetchFailureHandler = handler;
 			return this;
 		}

@@ -3,6 +3,8 @@ package dev.crid;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One {@link Slice} per stripe, a stripe for each thread by its id: threads on different stripes never
  * touch the same counter, so handing out IDs scales with cores instead of contending for one. There are
@@ -70,7 +72,7 @@ final class Stripes {
 	}
 
 	/** Puts a slice in place of the expected one; {@code false} if another thread changed it first. */
-	boolean replace(int slot, Slice expected, Slice slice) {
+	boolean replace(int slot, Slice expected, @Nullable Slice slice) {
 		return SLOTS.compareAndSet(this.slots, slot, expected, slice);
 	}
 
@@ -91,7 +93,7 @@ final class Stripes {
 	}
 
 	/** The offsets set aside in every stripe and not handed out yet; of {@code block} only, if not null. */
-	long unused(Block block) {
+	long unused(@Nullable Block block) {
 		long unused = 0;
 		for (int slot = 0; slot < this.slots.length; slot += SPACING) {
 			Slice slice = get(slot);

@@ -13,6 +13,7 @@ import org.hibernate.integrator.spi.Integrator;
 import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
 import org.hibernate.mapping.RootClass;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Closes a trap of {@code @GeneratedValue(generator = "crid")}: when no {@link Crid} is in reach of such an
@@ -63,7 +64,7 @@ public final class CridGeneratorIntegrator implements Integrator {
 		}
 	}
 
-	private static Member identifierMember(PersistentClass entity) {
+	private static @Nullable Member identifierMember(PersistentClass entity) {
 		Property identifier = entity.getIdentifierProperty();
 		if (identifier == null) {
 			return null;

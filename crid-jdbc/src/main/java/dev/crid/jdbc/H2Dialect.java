@@ -3,6 +3,8 @@ package dev.crid.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -24,8 +26,8 @@ final class H2Dialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, int timeoutSeconds) throws SQLException {
 		if (!lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -22,8 +24,8 @@ final class MariaDbDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, int timeoutSeconds) throws SQLException {
 		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) SELECT ?, ? FROM " + tables.meta()
 				+ " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
 				+ "ON DUPLICATE KEY UPDATE next_seq = next_seq + ? RETURNING next_seq, UNIX_TIMESTAMP(NOW(6))";
@@ -35,7 +37,7 @@ final class MariaDbDialect extends SqlDialect {
 	}
 
 	@Override
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return MySqlDialect.innoDbDurabilityWarning(connection);
 	}
 

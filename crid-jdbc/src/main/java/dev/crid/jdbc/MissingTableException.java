@@ -1,5 +1,7 @@
 package dev.crid.jdbc;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.RegistryException;
 
 /**
@@ -22,7 +24,7 @@ public class MissingTableException extends RegistryException {
 	 * @param schemaScript the classpath location of the script that creates it
 	 * @param cause the database's error, or {@code null}
 	 */
-	public MissingTableException(String tableName, String schemaScript, Throwable cause) {
+	public MissingTableException(String tableName, String schemaScript, @Nullable Throwable cause) {
 		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
 				+ schemaScript + "' on the classpath (from Flyway or Liquibase, say), or call "
 				+ "JdbcTemplateRegistry.ensureSchema()", cause);

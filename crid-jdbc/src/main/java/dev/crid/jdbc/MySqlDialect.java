@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -26,8 +28,8 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, int timeoutSeconds) throws SQLException {
 		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) SELECT ?, LAST_INSERT_ID(?) FROM "
 				+ tables.meta() + " WHERE id = 1 AND evicted_before <= ? LOCK IN SHARE MODE "
 				+ "ON DUPLICATE KEY UPDATE next_seq = LAST_INSERT_ID(next_seq + ?)";
@@ -53,12 +55,12 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return innoDbDurabilityWarning(connection);
 	}
 
 	/** Warns when InnoDB does not flush its log at every commit. */
-	static String innoDbDurabilityWarning(Connection connection) throws SQLException {
+	static @Nullable String innoDbDurabilityWarning(Connection connection) throws SQLException {
 		long setting = queryForLong(connection, "SELECT @@innodb_flush_log_at_trx_commit", 0);
 		if (setting == 1) {
 			return null;

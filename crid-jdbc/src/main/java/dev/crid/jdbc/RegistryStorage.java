@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -15,6 +16,7 @@ import javax.sql.DataSource;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
@@ -52,15 +54,15 @@ final class RegistryStorage {
 
 	private final AtomicBoolean durabilityChecked = new AtomicBoolean();
 
-	private volatile SqlDialect sqlDialect;
+	private volatile @Nullable SqlDialect sqlDialect;
 
 	/** Whether the metadata row is known to exist. */
 	private volatile boolean metadataReady;
 
 	/** The layout the registry table is known to serve, once checked. */
-	private volatile CridLayout checkedLayout;
+	private volatile @Nullable CridLayout checkedLayout;
 
-	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect) {
+	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, @Nullable JdbcDialect dialect) {
 		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
 		this.queryTimeoutSeconds = (int) Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
@@ -72,7 +74,7 @@ final class RegistryStorage {
 	Registry.Reservation reserve(long timestamp, long blockSize) {
 		String task = "reserve " + blockSize + " sequence numbers of timestamp " + timestamp + " in table '"
 				+ this.tables.allocations() + "'";
-		return run(task, (connection) -> {
+		return call(task, (connection) -> {
 			SqlDialect dialect = dialect(connection);
 			prepareMetadata(connection);
 			checkDurability(dialect, connection);
@@ -90,8 +92,8 @@ final class RegistryStorage {
 		});
 	}
 
-	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize)
-			throws SQLException {
+	private Registry.@Nullable Reservation allocate(Connection connection, SqlDialect dialect, long timestamp,
+			long blockSize) throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
 			for (int attempt = 1;; attempt++) {
@@ -139,7 +141,7 @@ final class RegistryStorage {
 	}
 
 	/** The layout the table was found to serve, or {@code null} before a check. */
-	CridLayout checkedLayout() {
+	@Nullable CridLayout checkedLayout() {
 		return this.checkedLayout;
 	}
 
@@ -147,7 +149,7 @@ final class RegistryStorage {
 		if (layout.equals(this.checkedLayout)) {
 			return;
 		}
-		CridLayout recorded = run("check the layout of the crid registry table '" + this.tables.allocations() + "'",
+		CridLayout recorded = call("check the layout of the crid registry table '" + this.tables.allocations() + "'",
 				(connection) -> {
 					dialect(connection);
 					prepareMetadata(connection);
@@ -165,7 +167,7 @@ final class RegistryStorage {
 	 */
 	RegistryMetadata.Deleted evict(long before, long budgetNanos) {
 		long deadline = System.nanoTime() + budgetNanos;
-		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
+		return call("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
 					dialect(connection);
 					prepareMetadata(connection);
@@ -231,11 +233,11 @@ final class RegistryStorage {
 		if (dialect != null) {
 			return dialect;
 		}
-		return run("detect the SQL dialect of the crid registry's database", this::dialect);
+		return call("detect the SQL dialect of the crid registry's database", this::dialect);
 	}
 
 	/** Returns the dialect if it is known already, else {@code null}; never touches the database. */
-	SqlDialect knownDialect() {
+	@Nullable SqlDialect knownDialect() {
 		return this.sqlDialect;
 	}
 
@@ -277,7 +279,7 @@ final class RegistryStorage {
 	}
 
 	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
-	private String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
+	private @Nullable String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
 		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
 			try {
 				probe(connection, table);
@@ -299,8 +301,16 @@ final class RegistryStorage {
 		}
 	}
 
-	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
-	private <T> T run(String task, RegistryConnections.Work<T> work) {
+	/** Runs database work that always returns a value, as {@link #run} does. */
+	private <T> T call(String task, RegistryConnections.Work<T> work) {
+		return Objects.requireNonNull(run(task, work), () -> "No result from the work to " + task);
+	}
+
+	/**
+	 * Runs database work on a connection of its own, turning every failure into a RegistryException; returns
+	 * what the work returns, {@code null} included.
+	 */
+	private <T> @Nullable T run(String task, RegistryConnections.Work<T> work) {
 		try {
 			return this.connections.run(work);
 		}
@@ -348,7 +358,7 @@ final class RegistryStorage {
 		return (root != failure) ? "; root cause: " + root : "";
 	}
 
-	private static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
+	private static <T> @Nullable T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
 			throws SQLException {
 		boolean previous = connection.getAutoCommit();
 		if (previous != autoCommit) {
@@ -385,7 +395,7 @@ final class RegistryStorage {
 	@FunctionalInterface
 	private interface ConnectionWork<T> {
 
-		T run() throws SQLException;
+		@Nullable T run() throws SQLException;
 
 	}
 

@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -70,14 +72,14 @@ abstract class SqlDialect {
 	 * @param tables the validated table names
 	 * @param timeoutSeconds the query timeout for each statement
 	 */
-	abstract Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+	abstract Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
 			long blockSize, int timeoutSeconds) throws SQLException;
 
 	/**
 	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or
 	 * {@code null}.
 	 */
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return null;
 	}
 
