@@ -54,14 +54,15 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 	 */
 	@ExceptionHandler({ DataAccessResourceFailureException.class, CannotCreateTransactionException.class,
 			TransientDataAccessException.class })
-	ResponseEntity<ProblemDetail> handleDatabaseUnavailable(Exception ex) {
+	ResponseEntity<Object> handleDatabaseUnavailable(Exception ex, WebRequest request) {
 		logger.warn("Answering 503 Service Unavailable: the database cannot be reached: " + ex);
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+		HttpStatus unavailable = HttpStatus.SERVICE_UNAVAILABLE;
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(unavailable,
 				"The database is temporarily unavailable; retry in " + this.retryAfterSeconds + " s.");
 		problem.setTitle("Database temporarily unavailable");
-		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-			.header(HttpHeaders.RETRY_AFTER, this.retryAfterSeconds)
-			.body(problem);
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, this.retryAfterSeconds);
+		return handleExceptionInternal(ex, problem, headers, unavailable, request);
 	}
 
 	@Override
