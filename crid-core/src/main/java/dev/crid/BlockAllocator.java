@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Turns one registry answer into a {@link Block}: checks the layout before the first reservation, reads
  * the clock, asks the registry, rejects starts that cannot be sequence numbers and clocks too far from
@@ -125,7 +127,7 @@ final class BlockAllocator {
 	 * refuses the block when even the most favourable reading of the call's duration leaves the clocks
 	 * further apart than allowed.
 	 */
-	private void checkClockSkew(Instant registryTime, Instant before, Instant after) {
+	private void checkClockSkew(@Nullable Instant registryTime, Instant before, Instant after) {
 		if (registryTime == null) {
 			return;
 		}

@@ -2,6 +2,8 @@ package dev.crid;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The blocks of a node: the one being served, the one reserved ahead, and the reservation in flight; and
  * the callers who wait for the next block.
@@ -45,12 +47,12 @@ final class BlockSupply {
 
 	private volatile boolean closed;
 
-	private Block ready;
+	private @Nullable Block ready;
 
-	private Reservation inflight;
+	private @Nullable Reservation inflight;
 
 	/** A reservation given up on whose registry call has not returned yet, or {@code null}. */
-	private Reservation givenUp;
+	private @Nullable Reservation givenUp;
 
 	private long issuedInRetiredBlocks;
 
@@ -100,7 +102,7 @@ final class BlockSupply {
 	 * other than {@code exhausted} is served, or for {@code warmUp} any block with IDs left or ready.
 	 * @throws NodeClosedException if the node is closed
 	 */
-	Reservation join(Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
+	@Nullable Reservation join(@Nullable Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
 		Reservation toSubmit = null;
 		Reservation toAwait = null;
 		String gaveUp = null;
@@ -120,10 +122,11 @@ final class BlockSupply {
 					this.statistics.stalled();
 				}
 				gaveUp = abandonIfStuck(this.timing.nanoTime());
-				if (this.inflight == null) {
-					toSubmit = begin(warmUp);
-				}
 				toAwait = this.inflight;
+				if (toAwait == null) {
+					toAwait = begin(warmUp);
+					toSubmit = toAwait;
+				}
 				toAwait.waiters++;
 			}
 		}
@@ -159,7 +162,7 @@ final class BlockSupply {
 	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
 	 * reservation to submit when the block should ask for its successor at once, else {@code null}.
 	 */
-	private Reservation install(Block block) {
+	private @Nullable Reservation install(Block block) {
 		Block retired = this.current;
 		this.issuedInRetiredBlocks += retired.issued();
 		this.pacing.installing(retired, block, this.timing.nanoTime());
@@ -180,7 +183,7 @@ final class BlockSupply {
 	 * next caller starts afresh, and whatever the stuck call returns, if it ever does, is dropped. Called
 	 * with the lock held; returns the warning to log once the lock is released, or {@code null}.
 	 */
-	private String abandonIfStuck(long now) {
+	private @Nullable String abandonIfStuck(long now) {
 		Reservation reservation = this.inflight;
 		if (reservation == null || this.givenUp != null || !reservation.stuck(now, this.timeoutNanos)) {
 			return null;
@@ -300,7 +303,7 @@ final class BlockSupply {
 	 * Ends a reservation, whatever happened to it: it is no longer in flight nor given up on, and its result
 	 * is complete, with {@code thrown} if something escaped it. Returns whether it had been given up on.
 	 */
-	boolean ended(Reservation reservation, Throwable thrown) {
+	boolean ended(Reservation reservation, @Nullable Throwable thrown) {
 		boolean abandoned;
 		synchronized (this.lock) {
 			abandoned = reservation.abandoned;

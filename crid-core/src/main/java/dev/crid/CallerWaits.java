@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Callers waiting for a block: a caller whose block ran out, and {@link CridNode#warmUp()}.
  *
@@ -56,7 +58,7 @@ final class CallerWaits {
 	}
 
 	/** One round of a caller's wait; returns whether to go round again. */
-	private boolean awaitRound(Block exhausted, Wait wait, boolean warmUp) {
+	private boolean awaitRound(@Nullable Block exhausted, Wait wait, boolean warmUp) {
 		Reservation reservation = this.supply.join(exhausted, wait, warmUp);
 		if (reservation == null) {
 			return false;
@@ -119,7 +121,8 @@ final class CallerWaits {
 		}
 		catch (CompletionException ex) {
 			Throwable cause = ex.getCause();
-			return (cause instanceof RuntimeException failure) ? failure : RetryPolicy.asFailure(cause, "");
+			return (cause instanceof RuntimeException failure) ? failure
+					: new RegistryException("The block reservation failed: " + cause, cause);
 		}
 		catch (CancellationException ex) {
 			return new RegistryException("The reservation was cancelled", ex);
@@ -127,7 +130,7 @@ final class CallerWaits {
 	}
 
 	/** The failure of a caller whose deadline came: the reason it waited in vain, down to the root cause. */
-	private RuntimeException timedOut(Reservation reservation, RuntimeException callersFailure) {
+	private RuntimeException timedOut(Reservation reservation, @Nullable RuntimeException callersFailure) {
 		long usedUp = reservation.usedUpTimestamp;
 		if (usedUp >= 0) {
 			return BlockAllocator.usedUp(usedUp);
@@ -148,7 +151,7 @@ final class CallerWaits {
 
 		boolean stalled;
 
-		RuntimeException lastFailure;
+		@Nullable RuntimeException lastFailure;
 
 		Wait(long deadline) {
 			this.deadline = deadline;

@@ -1,5 +1,7 @@
 package dev.crid;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Root of every error crid reports. Unchecked, so generating an ID reads like any other method call;
  * crid never signals an error with a sentinel value.
@@ -19,9 +21,9 @@ public class CridException extends RuntimeException {
 	/**
 	 * Creates an exception with a message and a cause.
 	 * @param message what went wrong
-	 * @param cause the underlying failure
+	 * @param cause the underlying failure, or {@code null}
 	 */
-	public CridException(String message, Throwable cause) {
+	public CridException(String message, @Nullable Throwable cause) {
 		super(message, cause);
 	}
 

@@ -4,6 +4,8 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An ID as a value: a non-negative {@code long} that prints and parses as a decimal string. Use it where
  * a typed ID reads better than a bare {@code long}, or where the ID travels as text (JSON, URLs):
@@ -132,7 +134,7 @@ public final class CridId implements Comparable<CridId>, Serializable {
 		return new CridId(value);
 	}
 
-	private static IllegalArgumentException invalidBase32(CharSequence text, String problem) {
+	private static IllegalArgumentException invalidBase32(@Nullable CharSequence text, String problem) {
 		String shown = (text != null) ? "\"" + text + "\"" : "null";
 		return new IllegalArgumentException("Invalid base32 crid ID " + shown + ": it has " + problem
 				+ "; expected 1 to 13 characters of Crockford's base32 (0-9 and A-Z without U, in either case; "
@@ -177,7 +179,7 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	@Override
-	public boolean equals(Object other) {
+	public boolean equals(@Nullable Object other) {
 		return (this == other) || (other instanceof CridId that && this.value == that.value);
 	}
 

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How an ID is put together: the epoch its timestamps count from, and how its 63 usable bits are split
  * between the timestamp (whole seconds since the epoch) and the sequence number.
@@ -221,7 +223,7 @@ public final class CridLayout {
 	}
 
 	@Override
-	public boolean equals(Object other) {
+	public boolean equals(@Nullable Object other) {
 		return (this == other) || (other instanceof CridLayout that && this.epoch.equals(that.epoch)
 				&& this.timestampBits == that.timestampBits && this.sequenceBits == that.sequenceBits);
 	}

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Generates unique IDs from blocks of sequence numbers reserved in a {@link Registry}.
  *
@@ -271,11 +273,11 @@ public final class CridNode implements AutoCloseable {
 
 		private Clock clock = Clock.systemUTC();
 
-		private Executor prefetchExecutor;
+		private @Nullable Executor prefetchExecutor;
 
 		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
 
-		private Consumer<? super RuntimeException> prefetchFailureHandler;
+		private @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
 
 		private boolean layoutMissing;
 
@@ -397,7 +399,7 @@ public final class CridNode implements AutoCloseable {
 		 * @param handler the handler, or {@code null} for none
 		 * @return this builder
 		 */
-		public Builder onPrefetchFailure(Consumer<? super RuntimeException> handler) {
+		public Builder onPrefetchFailure(@Nullable Consumer<? super RuntimeException> handler) {
 			this.prefetchFailureHandler = handler;
 			return this;
 		}

@@ -3,6 +3,8 @@ package dev.crid;
 import java.time.Duration;
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A snapshot of a node's state and history, for health checks and metrics. Taking one never touches the
  * registry and costs nothing on the path that hands out IDs.
@@ -38,8 +40,9 @@ import java.time.Instant;
  */
 public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
 		long allocationSize, Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
-		Instant lastAllocationTime, Instant lastFailureTime, String lastFailure, Duration clockSkew,
-		Duration estimatedClockSkew, long registryWentBack, Instant lastRegistryWentBackTime) {
+		@Nullable Instant lastAllocationTime, @Nullable Instant lastFailureTime, @Nullable String lastFailure,
+		@Nullable Duration clockSkew, @Nullable Duration estimatedClockSkew, long registryWentBack,
+		@Nullable Instant lastRegistryWentBackTime) {
 
 	/**
 	 * Counts and total time of one kind of registry call.

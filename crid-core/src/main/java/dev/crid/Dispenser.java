@@ -2,6 +2,8 @@ package dev.crid;
 
 import java.util.concurrent.atomic.LongAdder;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Hands out IDs from the current block: to each stripe of threads a slice at a time, and to a bulk request
  * all it asks for at once. Asks the {@link BlockSupply} for the next block when a block reaches its
@@ -52,7 +54,7 @@ final class Dispenser {
 	 * @param slot the caller's stripe
 	 * @param usedUp the slice the caller found used up in it, or {@code null}
 	 */
-	long refill(int slot, Slice usedUp) {
+	long refill(int slot, @Nullable Slice usedUp) {
 		// One thread of the stripe refills it; others meanwhile take single IDs, so no slice is set aside in
 		// vain.
 		boolean refilling = usedUp != Slice.REFILLING && usedUp != Slice.CLOSED

@@ -3,6 +3,8 @@ package dev.crid;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A registry held in this process's memory: for tests, examples and applications that run as a single
  * process. IDs are unique among the nodes that share one instance, and nowhere else; nothing survives a
@@ -31,7 +33,7 @@ public final class InMemoryRegistry implements Registry {
 
 	private long forgottenUpTo = -1;
 
-	private CridLayout layout;
+	private @Nullable CridLayout layout;
 
 	/**
 	 * Creates a registry that remembers {@link #DEFAULT_RETAINED_TIMESTAMPS} timestamps.

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A node's settings, checked: what {@link CridNode.Builder#build()} hands to the node's parts. Every rule a
  * setting must meet is checked in {@link #check}, and every violated rule is reported at once.
@@ -27,8 +29,8 @@ import java.util.function.Consumer;
  * @param timing the monotonic clock and the waits of the slow paths
  */
 record NodeSettings(Registry registry, CridLayout layout, long blockSize, long threshold, Duration allocationTimeout,
-		Clock clock, Executor prefetchExecutor, Duration maxClockSkew,
-		Consumer<? super RuntimeException> prefetchFailureHandler, Duration idleThreadTimeout,
+		Clock clock, @Nullable Executor prefetchExecutor, Duration maxClockSkew,
+		@Nullable Consumer<? super RuntimeException> prefetchFailureHandler, Duration idleThreadTimeout,
 		boolean callerRunsReservations, Timing timing) {
 
 	static final Duration MAX_ALLOCATION_TIMEOUT = Duration.ofDays(1);
@@ -50,7 +52,8 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 	 */
 	static NodeSettings check(Registry registry, Instant epoch, int timestampBits, int sequenceBits,
 			boolean layoutMissing, long blockSize, long threshold, Duration allocationTimeout, Clock clock,
-			Executor prefetchExecutor, Duration maxClockSkew, Consumer<? super RuntimeException> prefetchFailureHandler) {
+			@Nullable Executor prefetchExecutor, Duration maxClockSkew,
+			@Nullable Consumer<? super RuntimeException> prefetchFailureHandler) {
 		List<String> violations = new ArrayList<>();
 		if (registry == null) {
 			violations.add("registry must be set");

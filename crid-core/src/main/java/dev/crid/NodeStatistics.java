@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a node counts about its registry calls. Written only on the slow paths, so handing out IDs pays
  * nothing for it; its own monitor guards it, so the allocator may record what it learns without the
@@ -24,22 +26,22 @@ final class NodeStatistics {
 
 	private long consecutiveFailures;
 
-	private Instant lastAllocationTime;
+	private @Nullable Instant lastAllocationTime;
 
-	private Instant lastFailureTime;
+	private @Nullable Instant lastFailureTime;
 
-	private String lastFailure;
+	private @Nullable String lastFailure;
 
-	private Duration clockSkew;
+	private @Nullable Duration clockSkew;
 
 	/** This node's clock, and the monotonic clock, when the skew was last measured. */
-	private Instant skewMeasuredAt;
+	private @Nullable Instant skewMeasuredAt;
 
 	private long skewMeasuredNanos;
 
 	private long registryWentBack;
 
-	private Instant lastRegistryWentBackTime;
+	private @Nullable Instant lastRegistryWentBackTime;
 
 	private final Timing timing;
 
@@ -93,7 +95,7 @@ final class NodeStatistics {
 	 * since the measurement, so whatever this node's clock moved beyond that (a step back or forward, a
 	 * fixed clock standing still) is added to the skew measured.
 	 */
-	private Duration estimatedClockSkew() {
+	private @Nullable Duration estimatedClockSkew() {
 		if (this.clockSkew == null) {
 			return null;
 		}

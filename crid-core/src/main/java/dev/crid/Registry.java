@@ -2,6 +2,8 @@ package dev.crid;
 
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The shared source of sequence numbers. For each timestamp it hands out non-overlapping blocks, which is
  * all that makes IDs unique: any number of nodes, in any number of processes, may share one registry.
@@ -55,7 +57,7 @@ public interface Registry {
 	 * @param start the first sequence number of the block
 	 * @param registryTime the registry's clock during the reservation, or {@code null} when unknown
 	 */
-	record Reservation(long start, Instant registryTime) {
+	record Reservation(long start, @Nullable Instant registryTime) {
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.crid;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown when a registry cannot reserve a block: it is unreachable, timed out, misconfigured or refused
  * the request. The underlying failure, if any, is the cause.
@@ -27,9 +29,9 @@ public class RegistryException extends CridException {
 	/**
 	 * Creates a retryable exception with the underlying cause.
 	 * @param message what failed
-	 * @param cause the underlying failure
+	 * @param cause the underlying failure, or {@code null}
 	 */
-	public RegistryException(String message, Throwable cause) {
+	public RegistryException(String message, @Nullable Throwable cause) {
 		this(message, cause, true);
 	}
 
@@ -39,7 +41,7 @@ public class RegistryException extends CridException {
 	 * @param cause the underlying failure, or {@code null}
 	 * @param retryable {@code false} when only a change of configuration, schema or clock can mend it
 	 */
-	public RegistryException(String message, Throwable cause, boolean retryable) {
+	public RegistryException(String message, @Nullable Throwable cause, boolean retryable) {
 		super(message, cause);
 		this.retryable = retryable;
 	}

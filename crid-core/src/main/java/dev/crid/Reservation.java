@@ -3,6 +3,8 @@ package dev.crid;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One reservation of a block: one registry call, or several when failures are retried or a second is used
  * up. Callers wait on its {@link #result}, which completes exactly once, on every path.
@@ -47,10 +49,10 @@ final class Reservation implements BlockAllocator.Attempt {
 	 */
 	volatile long measuredFrom;
 
-	volatile RuntimeException lastFailure;
+	volatile @Nullable RuntimeException lastFailure;
 
 	/** The thread submitting it, while it does: tells an executor that runs tasks on the spot. */
-	volatile Thread submitter;
+	volatile @Nullable Thread submitter;
 
 	/** Callers waiting for its result. */
 	int waiters;
@@ -58,7 +60,7 @@ final class Reservation implements BlockAllocator.Attempt {
 	boolean abandoned;
 
 	/** The thread running it, while one does. */
-	Thread runner;
+	@Nullable Thread runner;
 
 	/** Whether it runs on a caller's thread, which must not be interrupted nor kept waiting in retries. */
 	boolean onCallerThread;

@@ -3,6 +3,8 @@ package dev.crid;
 import java.lang.System.Logger.Level;
 import java.util.function.Consumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a node tells of its reservations: its log lines, and the {@code onPrefetchFailure} handler.
  *
@@ -17,9 +19,9 @@ final class ReservationReports {
 
 	private final Object registry;
 
-	private final Consumer<? super RuntimeException> prefetchFailureHandler;
+	private final @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
 
-	ReservationReports(Object registry, Consumer<? super RuntimeException> prefetchFailureHandler) {
+	ReservationReports(Object registry, @Nullable Consumer<? super RuntimeException> prefetchFailureHandler) {
 		this.registry = registry;
 		this.prefetchFailureHandler = prefetchFailureHandler;
 	}
@@ -44,7 +46,7 @@ final class ReservationReports {
 				+ "given those numbers too");
 	}
 
-	void gaveUp(String message) {
+	void gaveUp(@Nullable String message) {
 		if (message != null) {
 			logger.log(Level.WARNING, message);
 		}

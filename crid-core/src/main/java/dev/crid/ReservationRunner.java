@@ -7,6 +7,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Runs reservations: on the node's own threads, on the executor given to the builder, or on the thread of a
  * caller that found one queued and not started.
@@ -35,7 +37,7 @@ final class ReservationRunner {
 
 	private final Executor executor;
 
-	private final ThreadPoolExecutor ownExecutor;
+	private final @Nullable ThreadPoolExecutor ownExecutor;
 
 	private final ReservationReports reports;
 
@@ -113,7 +115,7 @@ final class ReservationRunner {
 		run(reservation, false, submitFailure);
 	}
 
-	private void run(Reservation reservation, boolean background, RuntimeException submitFailure) {
+	private void run(Reservation reservation, boolean background, @Nullable RuntimeException submitFailure) {
 		Throwable escaped = null;
 		try {
 			if (!this.supply.starting(reservation, Thread.currentThread(), !background)) {

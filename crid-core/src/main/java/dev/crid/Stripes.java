@@ -3,6 +3,8 @@ package dev.crid;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One {@link Slice} per stripe, a stripe for each thread by its id: threads on different stripes never
  * touch the same counter, so handing out IDs scales with cores instead of contending for one. There are
@@ -56,12 +58,12 @@ final class Stripes {
 		return ((int) Thread.currentThread().getId() & mask) << SPACING_BITS;
 	}
 
-	static Slice get(Slice[] slots, int slot) {
+	static @Nullable Slice get(@Nullable Slice[] slots, int slot) {
 		return (Slice) SLOTS.getAcquire(slots, slot);
 	}
 
 	/** Puts a slice in place of the expected one; {@code false} if another thread changed it first. */
-	boolean replace(int slot, Slice expected, Slice slice) {
+	boolean replace(int slot, @Nullable Slice expected, @Nullable Slice slice) {
 		return SLOTS.compareAndSet(this.slots, slot, expected, slice);
 	}
 

@@ -13,6 +13,7 @@ import org.hibernate.integrator.spi.Integrator;
 import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
 import org.hibernate.mapping.RootClass;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks, once Hibernate has created every identifier generator, that each identifier meant for crid IDs
@@ -105,7 +106,7 @@ public final class CridGeneratorIntegrator implements Integrator {
 		return CridGeneratorCheck.Placement.NONE;
 	}
 
-	private static Member identifierMember(PersistentClass entity) {
+	private static @Nullable Member identifierMember(PersistentClass entity) {
 		Property identifier = entity.getIdentifierProperty();
 		if (identifier == null) {
 			return null;

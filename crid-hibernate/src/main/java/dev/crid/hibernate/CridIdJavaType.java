@@ -11,6 +11,7 @@ import org.hibernate.type.descriptor.java.AbstractClassJavaType;
 import org.hibernate.type.descriptor.java.CoercionException;
 import org.hibernate.type.descriptor.jdbc.JdbcType;
 import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tells Hibernate how to store a {@link CridId}: as its {@code long} value in a {@code BIGINT} column.
@@ -62,7 +63,7 @@ final class CridIdJavaType extends AbstractClassJavaType<CridId> {
 	}
 
 	@Override
-	public <X> X unwrap(CridId value, Class<X> type, WrapperOptions options) {
+	public <X> @Nullable X unwrap(@Nullable CridId value, Class<X> type, WrapperOptions options) {
 		if (value == null) {
 			return null;
 		}
@@ -87,7 +88,7 @@ final class CridIdJavaType extends AbstractClassJavaType<CridId> {
 	}
 
 	@Override
-	public <X> CridId wrap(X value, WrapperOptions options) {
+	public <X> @Nullable CridId wrap(@Nullable X value, WrapperOptions options) {
 		if (value == null) {
 			return null;
 		}

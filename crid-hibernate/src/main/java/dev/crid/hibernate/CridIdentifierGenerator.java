@@ -17,6 +17,7 @@ import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.type.Type;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Hibernate generator behind {@link Crid}: takes each new entity's identifier from a {@link CridNode}
@@ -63,16 +64,16 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 
 	// Volatile: Hibernate initializes these on its bootstrap thread; sessions on any thread read them.
 	/** How an ID is converted to the identifier's Java type; set by initialization. */
-	private volatile IdType type;
+	private volatile @Nullable IdType type;
 
 	/** The identifier, described for the message when no node is set; set by initialization. */
-	private volatile String identifier;
+	private volatile @Nullable String identifier;
 
 	/** Why the identifier cannot take crid IDs; null once initialization succeeds. */
-	private volatile MappingException failure;
+	private volatile @Nullable MappingException failure;
 
 	// Looked up at the first generate(); two threads racing there find the same node in the same settings.
-	private transient volatile CridNode node;
+	private transient volatile @Nullable CridNode node;
 
 	/**
 	 * Creates a generator that is ready only once Hibernate calls
@@ -171,7 +172,7 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 				+ "starter does it: add crid-spring-boot-starter and leave crid.enabled on.");
 	}
 
-	private static String describe(Member member, GeneratorCreationContext context) {
+	private static String describe(@Nullable Member member, GeneratorCreationContext context) {
 		String entity = (context.getPersistentClass() != null) ? context.getPersistentClass().getEntityName()
 				: "(unknown)";
 		if (member == null) {
@@ -196,8 +197,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 * @throws dev.crid.CridException if the node cannot hand out an ID (see {@link CridNode#nextId()})
 	 */
 	@Override
-	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
-			EventType eventType) {
+	public Object generate(SharedSessionContractImplementor session, @Nullable Object owner,
+			@Nullable Object currentValue, EventType eventType) {
 		IdType idType = this.type;
 		if (idType == null) {
 			MappingException problem = this.failure;

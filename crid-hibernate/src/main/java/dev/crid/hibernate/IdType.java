@@ -1,5 +1,7 @@
 package dev.crid.hibernate;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.CridId;
 import dev.crid.CridNode;
 
@@ -47,7 +49,7 @@ enum IdType {
 	 * @param type the identifier's Java class
 	 * @return the type, or {@code null} if crid IDs cannot be held in that class
 	 */
-	static IdType of(Class<?> type) {
+	static @Nullable IdType of(Class<?> type) {
 		if (type == long.class || type == Long.class) {
 			return LONG;
 		}

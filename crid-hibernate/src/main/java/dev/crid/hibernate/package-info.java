@@ -3,4 +3,7 @@
  * {@link dev.crid.hibernate.Crid} and put a {@link dev.crid.CridNode} in the Hibernate settings under
  * {@link dev.crid.hibernate.CridIdentifierGenerator#NODE_SETTING}.
  */
+@NullMarked
 package dev.crid.hibernate;
+
+import org.jspecify.annotations.NullMarked;

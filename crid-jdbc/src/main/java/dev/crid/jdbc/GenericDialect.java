@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -25,7 +27,7 @@ final class GenericDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			boolean guarded, int timeoutSeconds) throws SQLException {
 		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;

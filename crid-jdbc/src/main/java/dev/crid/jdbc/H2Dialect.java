@@ -3,6 +3,8 @@ package dev.crid.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -24,7 +26,7 @@ final class H2Dialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			boolean guarded, int timeoutSeconds) throws SQLException {
 		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;

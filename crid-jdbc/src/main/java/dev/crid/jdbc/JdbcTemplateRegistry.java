@@ -7,6 +7,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -113,11 +114,11 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	private final String tableName;
 
-	private final Duration retention;
+	private final @Nullable Duration retention;
 
 	private final RegistryStorage storage;
 
-	private final Eviction eviction;
+	private final @Nullable Eviction eviction;
 
 	/**
 	 * Creates a registry with the default table name and query timeout, detecting the dialect.
@@ -192,7 +193,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * second when the database tells its clock and it is earlier, so that a node whose clock runs ahead
 	 * never evicts seconds that the other nodes still reserve in.
 	 */
-	private long evictionReference(long timestamp, Instant registryTime) {
+	private long evictionReference(long timestamp, @Nullable Instant registryTime) {
 		CridLayout layout = this.storage.checkedLayout();
 		if (registryTime == null || layout == null) {
 			return timestamp;
@@ -273,7 +274,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * Returns how long rows are kept before they are evicted.
 	 * @return the retention, or {@code null} when rows are never evicted
 	 */
-	public Duration retention() {
+	public @Nullable Duration retention() {
 		return this.retention;
 	}
 
@@ -315,11 +316,11 @@ public final class JdbcTemplateRegistry implements Registry {
 
 		private String tableName = DEFAULT_TABLE_NAME;
 
-		private JdbcDialect dialect;
+		private @Nullable JdbcDialect dialect;
 
 		private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
 
-		private Duration retention = DEFAULT_RETENTION;
+		private @Nullable Duration retention = DEFAULT_RETENTION;
 
 		private boolean createMetadataTable = true;
 
@@ -347,7 +348,7 @@ public final class JdbcTemplateRegistry implements Registry {
 		 * @param dialect the dialect, or {@code null}
 		 * @return this builder
 		 */
-		public Builder dialect(JdbcDialect dialect) {
+		public Builder dialect(@Nullable JdbcDialect dialect) {
 			this.dialect = dialect;
 			return this;
 		}
@@ -372,7 +373,7 @@ public final class JdbcTemplateRegistry implements Registry {
 		 * @param retention the retention
 		 * @return this builder
 		 */
-		public Builder retention(Duration retention) {
+		public Builder retention(@Nullable Duration retention) {
 			this.retention = retention;
 			return this;
 		}
@@ -426,7 +427,7 @@ public final class JdbcTemplateRegistry implements Registry {
 					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
 				violations.add("retention is " + this.retention + " but must be at least PT1S (or zero to keep every row)");
 			}
-			if (!violations.isEmpty()) {
+			if (dataSource == null || !violations.isEmpty()) {
 				throw new InvalidConfigException(violations);
 			}
 			return dataSource;

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -32,14 +34,14 @@ final class MariaDbDialect extends SqlDialect {
 	}
 
 	@Override
-	String statementChoice() {
+	@Nullable String statementChoice() {
 		return this.returning ? null
 				: "MySQL Connector/J refuses INSERT ... RETURNING as a query, so it reserves with the MYSQL "
 						+ "dialect's LAST_INSERT_ID(expr) statement, in two round trips";
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			boolean guarded, int timeoutSeconds) throws SQLException {
 		if (!this.returning) {
 			return MySqlDialect.allocateThroughLastInsertId(connection, tables, timestamp, blockSize, guarded,
@@ -55,7 +57,7 @@ final class MariaDbDialect extends SqlDialect {
 	}
 
 	@Override
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return MySqlDialect.innoDbDurabilityWarning(connection);
 	}
 

@@ -1,5 +1,7 @@
 package dev.crid.jdbc;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.RegistryException;
 
 /**
@@ -24,7 +26,7 @@ public class MissingTableException extends RegistryException {
 	 * @param schemaScript the classpath location of the script that creates it
 	 * @param cause the database's error, or {@code null}
 	 */
-	public MissingTableException(String tableName, String schemaScript, Throwable cause) {
+	public MissingTableException(String tableName, String schemaScript, @Nullable Throwable cause) {
 		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
 				+ schemaScript + "' on the classpath, from Flyway or Liquibase, or from Spring Boot's schema scripts "
 				+ "(spring.sql.init.schema-locations=classpath:" + schemaScript + ", with spring.sql.init.mode=always "

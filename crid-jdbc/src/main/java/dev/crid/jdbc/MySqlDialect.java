@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -26,7 +28,7 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			boolean guarded, int timeoutSeconds) throws SQLException {
 		return allocateThroughLastInsertId(connection, tables, timestamp, blockSize, guarded, timeoutSeconds);
 	}
@@ -35,7 +37,7 @@ final class MySqlDialect extends SqlDialect {
 	 * The MYSQL dialect's reservation, which the MARIADB dialect uses too where the driver refuses
 	 * {@code INSERT ... RETURNING} as a query.
 	 */
-	static Registry.Reservation allocateThroughLastInsertId(Connection connection, RegistryTables tables,
+	static Registry.@Nullable Reservation allocateThroughLastInsertId(Connection connection, RegistryTables tables,
 			long timestamp, long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
 		String sql = "INSERT INTO " + tables.allocations() + " (ts, next_seq) "
 				+ mySqlRowSource(tables, guarded, "LAST_INSERT_ID(?)")
@@ -62,12 +64,12 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return innoDbDurabilityWarning(connection);
 	}
 
 	/** Warns when InnoDB does not flush its log at every commit. */
-	static String innoDbDurabilityWarning(Connection connection) throws SQLException {
+	static @Nullable String innoDbDurabilityWarning(Connection connection) throws SQLException {
 		long setting = queryForLong(connection, "SELECT @@innodb_flush_log_at_trx_commit", 0);
 		if (setting == 1) {
 			return null;

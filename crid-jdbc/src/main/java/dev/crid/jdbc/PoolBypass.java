@@ -11,6 +11,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.util.ClassUtils;
 
@@ -52,7 +53,7 @@ final class PoolBypass {
 	 * {@code null}. Only a pool given as it is: one behind a wrapper of the application's (tracing, routing,
 	 * session settings) is left to the wrapper.
 	 */
-	static PoolBypass of(DataSource dataSource) {
+	static @Nullable PoolBypass of(DataSource dataSource) {
 		if (!HIKARI_PRESENT) {
 			return null;
 		}
@@ -62,7 +63,7 @@ final class PoolBypass {
 	/** Touches HikariCP's classes only when HikariCP is present. */
 	private static final class HikariPools {
 
-		static PoolBypass bypass(DataSource dataSource) {
+		static @Nullable PoolBypass bypass(DataSource dataSource) {
 			if (!(dataSource instanceof HikariDataSource pool)) {
 				return null;
 			}
@@ -72,7 +73,7 @@ final class PoolBypass {
 
 	}
 
-	private static DataSource direct(HikariDataSource pool) {
+	private static @Nullable DataSource direct(HikariDataSource pool) {
 		if (pool.getDataSource() != null) {
 			return pool.getDataSource();
 		}

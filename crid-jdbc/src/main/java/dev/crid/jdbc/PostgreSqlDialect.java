@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -26,7 +28,7 @@ final class PostgreSqlDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
 			boolean guarded, int timeoutSeconds) throws SQLException {
 		String guard = guarded ? "guard AS (SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1 FOR SHARE), "
 				: "";

@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 
 /**
@@ -29,7 +30,7 @@ final class RegistryConnections {
 
 	private final DataSource dataSource;
 
-	private final PoolBypass bypass;
+	private final @Nullable PoolBypass bypass;
 
 	private final int networkTimeoutMillis;
 
@@ -52,7 +53,7 @@ final class RegistryConnections {
 	 * Runs the work on a connection of its own and returns its result.
 	 * @throws SQLException as thrown by the work or by the data source
 	 */
-	<T> T run(Work<T> work) throws SQLException {
+	<T> @Nullable T run(Work<T> work) throws SQLException {
 		try (Connection connection = connection()) {
 			int previousTimeout = applyNetworkTimeout(connection);
 			try {
@@ -99,7 +100,7 @@ final class RegistryConnections {
 	@FunctionalInterface
 	interface Work<T> {
 
-		T run(Connection connection) throws SQLException;
+		@Nullable T run(Connection connection) throws SQLException;
 
 	}
 

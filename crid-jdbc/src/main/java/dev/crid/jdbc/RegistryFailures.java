@@ -5,6 +5,7 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
@@ -45,7 +46,7 @@ final class RegistryFailures {
 	 * Returns Spring's exception for the failure, with crid's corrections, or {@code null} when neither
 	 * knows it.
 	 */
-	static DataAccessException translate(String task, SQLException ex) {
+	static @Nullable DataAccessException translate(String task, SQLException ex) {
 		if (!(ex instanceof SQLTransientException) && !(ex instanceof SQLRecoverableException)) {
 			String state = (ex.getSQLState() != null) ? ex.getSQLState() : "";
 			if (state.startsWith("28") || state.equals("42501")
@@ -60,7 +61,7 @@ final class RegistryFailures {
 	}
 
 	/** Whether asking the database again may succeed after a failure translated as given. */
-	static boolean isRetryable(DataAccessException translated) {
+	static boolean isRetryable(@Nullable DataAccessException translated) {
 		return !(translated instanceof InvalidDataAccessResourceUsageException
 				|| translated instanceof PermissionDeniedDataAccessException
 				|| translated instanceof InvalidDataAccessApiUsageException);

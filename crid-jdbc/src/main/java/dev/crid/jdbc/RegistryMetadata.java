@@ -6,6 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.CridLayout;
 
 /**
@@ -49,7 +51,7 @@ final class RegistryMetadata {
 	}
 
 	/** Returns the eviction watermark, or {@code null} when the row is missing. */
-	Long watermark(Connection connection) throws SQLException {
+	@Nullable Long watermark(Connection connection) throws SQLException {
 		try (PreparedStatement select = prepare(connection,
 				"SELECT evicted_before FROM " + this.tables.meta() + " WHERE id = 1");
 				ResultSet result = select.executeQuery()) {
@@ -115,7 +117,7 @@ final class RegistryMetadata {
 		}
 	}
 
-	private Long oldestBefore(Connection connection, long before) throws SQLException {
+	private @Nullable Long oldestBefore(Connection connection, long before) throws SQLException {
 		try (PreparedStatement select = prepare(connection,
 				"SELECT MIN(ts) FROM " + this.tables.allocations() + " WHERE ts < ?", before);
 				ResultSet result = select.executeQuery()) {

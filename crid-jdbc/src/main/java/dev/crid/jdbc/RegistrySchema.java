@@ -9,6 +9,8 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The registry's two tables as such: whether they exist, creating them, and the metadata table that a
  * table made by the Go crid lacks. It adds that one where it may, else decides once, with a warning, that
@@ -68,14 +70,14 @@ final class RegistrySchema {
 		if (this.metadataReady) {
 			return true;
 		}
-		return RegistryStorage.withAutoCommit(connection, true, () -> {
+		return Boolean.TRUE.equals(RegistryStorage.withAutoCommit(connection, true, () -> {
 			if (!tableExists(connection, dialect, this.tables.meta()) && !addMetadataTable(connection, dialect)) {
 				return false;
 			}
 			this.metadata.ensureRow(connection);
 			this.metadataReady = true;
 			return true;
-		});
+		}));
 	}
 
 	/**
@@ -107,7 +109,7 @@ final class RegistrySchema {
 		return false;
 	}
 
-	private String withoutMetadataWarning(SqlDialect dialect, SQLException refusal) {
+	private String withoutMetadataWarning(SqlDialect dialect, @Nullable SQLException refusal) {
 		return "crid registry table '" + this.tables.allocations() + "' has no metadata table '" + this.tables.meta()
 				+ "' beside it (a table made by the Go crid has none), and "
 				+ ((refusal != null) ? "the registry could not add it (" + refusal.getMessage() + ")"
@@ -165,7 +167,7 @@ final class RegistrySchema {
 	}
 
 	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
-	String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
+	@Nullable String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
 		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
 			if (!tableExists(connection, dialect, table)) {
 				return table;

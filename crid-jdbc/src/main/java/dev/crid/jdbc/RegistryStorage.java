@@ -5,6 +5,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -12,6 +13,7 @@ import javax.sql.DataSource;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 
 import dev.crid.CridLayout;
@@ -47,17 +49,17 @@ final class RegistryStorage {
 	private final AtomicBoolean durabilityChecked = new AtomicBoolean();
 
 	/** The dialect set on the builder, or {@code null} to detect it. */
-	private final JdbcDialect forcedDialect;
+	private final @Nullable JdbcDialect forcedDialect;
 
 	/** The dialect's SQL for the data source's driver, known from the first connection on. */
-	private volatile SqlDialect sqlDialect;
+	private volatile @Nullable SqlDialect sqlDialect;
 
 	private final RegistrySchema schema;
 
 	/** The layout the registry table is known to serve, once checked. */
-	private volatile CridLayout checkedLayout;
+	private volatile @Nullable CridLayout checkedLayout;
 
-	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, JdbcDialect dialect,
+	RegistryStorage(DataSource dataSource, String tableName, Duration queryTimeout, @Nullable JdbcDialect dialect,
 			boolean createMetadataTable) {
 		this.tables = new RegistryTables(tableName);
 		this.queryTimeout = queryTimeout;
@@ -71,7 +73,7 @@ final class RegistryStorage {
 	Registry.Reservation reserve(long timestamp, long blockSize) {
 		String task = "reserve " + blockSize + " sequence numbers of timestamp " + timestamp + " in table '"
 				+ this.tables.allocations() + "'";
-		return run(task, (connection) -> {
+		return call(task, (connection) -> {
 			SqlDialect dialect = dialect(connection);
 			boolean guarded = this.schema.prepareMetadata(connection, dialect);
 			checkDurability(dialect, connection);
@@ -89,7 +91,7 @@ final class RegistryStorage {
 		});
 	}
 
-	private Registry.Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize,
+	private Registry.@Nullable Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize,
 			boolean guarded) throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
@@ -146,7 +148,7 @@ final class RegistryStorage {
 	}
 
 	/** The layout the table was found to serve, or {@code null} before a check. */
-	CridLayout checkedLayout() {
+	@Nullable CridLayout checkedLayout() {
 		return this.checkedLayout;
 	}
 
@@ -173,7 +175,7 @@ final class RegistryStorage {
 	 */
 	RegistryMetadata.Deleted evict(long before, long budgetNanos) {
 		long deadline = System.nanoTime() + budgetNanos;
-		return run("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
+		return call("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
 					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
 						throw new RegistryException("Cannot evict from the crid registry table '" + this.tables.allocations()
@@ -197,7 +199,7 @@ final class RegistryStorage {
 	}
 
 	boolean verifySchema() {
-		return run("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+		return call("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
 				(connection) -> withAutoCommit(connection, true,
 						() -> this.schema.verifySchema(connection, dialect(connection))));
 	}
@@ -208,11 +210,11 @@ final class RegistryStorage {
 		if (known != null) {
 			return known;
 		}
-		return run("detect the SQL dialect of the crid registry's database", this::dialect).dialect();
+		return call("detect the SQL dialect of the crid registry's database", this::dialect).dialect();
 	}
 
 	/** Returns the dialect if it is set or known already, else {@code null}; never touches the database. */
-	JdbcDialect knownDialect() {
+	@Nullable JdbcDialect knownDialect() {
 		if (this.forcedDialect != null) {
 			return this.forcedDialect;
 		}
@@ -273,8 +275,13 @@ final class RegistryStorage {
 		}
 	}
 
+	/** Runs database work that always returns a value, as {@link #run} does. */
+	private <T> T call(String task, RegistryConnections.Work<T> work) {
+		return Objects.requireNonNull(run(task, work), () -> "No result from the work to " + task);
+	}
+
 	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
-	private <T> T run(String task, RegistryConnections.Work<T> work) {
+	private <T> @Nullable T run(String task, RegistryConnections.Work<T> work) {
 		try {
 			return this.connections.run(work);
 		}
@@ -325,7 +332,7 @@ final class RegistryStorage {
 	}
 
 	/** Runs the work with the connection's auto-commit mode as given, and restores the mode afterwards. */
-	static <T> T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
+	static <T> @Nullable T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
 			throws SQLException {
 		boolean previous = connection.getAutoCommit();
 		if (previous != autoCommit) {
@@ -362,7 +369,7 @@ final class RegistryStorage {
 	@FunctionalInterface
 	interface ConnectionWork<T> {
 
-		T run() throws SQLException;
+		@Nullable T run() throws SQLException;
 
 	}
 

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.Registry;
 
 /**
@@ -76,7 +78,7 @@ abstract class SqlDialect {
 	 * Says, for the log, how this dialect's statements differ from its usual ones because of the driver, or
 	 * returns {@code null} when they do not.
 	 */
-	String statementChoice() {
+	@Nullable String statementChoice() {
 		return null;
 	}
 
@@ -98,7 +100,7 @@ abstract class SqlDialect {
 	 * registry runs without that table (one the Go crid made, which it may not add), as the Go crid does
 	 * @param timeoutSeconds the query timeout for each statement
 	 */
-	abstract Registry.Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+	abstract Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
 			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException;
 
 	/**
@@ -127,7 +129,7 @@ abstract class SqlDialect {
 	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or
 	 * {@code null}.
 	 */
-	String durabilityWarning(Connection connection) throws SQLException {
+	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return null;
 	}
 

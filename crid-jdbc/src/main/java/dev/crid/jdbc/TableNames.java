@@ -2,6 +2,8 @@ package dev.crid.jdbc;
 
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks table names before they are put into SQL. Identifiers cannot be bound as parameters, so only
  * names that cannot change a statement's meaning get through.
@@ -14,7 +16,7 @@ final class TableNames {
 	}
 
 	/** Returns a sentence naming the rule the name breaks, or {@code null} when it is valid. */
-	static String violation(String tableName) {
+	static @Nullable String violation(@Nullable String tableName) {
 		if (tableName != null && NAME.matcher(tableName).matches()) {
 			return null;
 		}

@@ -4,4 +4,7 @@
  * PostgreSQL, MariaDB, MySQL and H2 and a generic fallback, and schema scripts under
  * {@code dev/crid/jdbc/schema-<database>.sql} on the classpath.
  */
+@NullMarked
 package dev.crid.jdbc;
+
+import org.jspecify.annotations.NullMarked;

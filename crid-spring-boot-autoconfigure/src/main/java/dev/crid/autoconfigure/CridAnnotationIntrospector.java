@@ -1,5 +1,7 @@
 package dev.crid.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.hibernate.Crid;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;
@@ -17,12 +19,12 @@ final class CridAnnotationIntrospector extends NopAnnotationIntrospector {
 	private static final long serialVersionUID = 1L;
 
 	@Override
-	public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findSerializer(MapperConfig<?> config, Annotated annotated) {
 		return isCridLong(annotated, annotated.getRawType()) ? LongIdJson.SERIALIZER : null;
 	}
 
 	@Override
-	public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
+	public @Nullable Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
 		// A setter's raw type is its return type; the value it takes is its parameter.
 		Class<?> type = (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 				? method.getRawParameterType(0) : annotated.getRawType();

@@ -19,8 +19,9 @@ import org.springframework.context.annotation.Import;
 /**
  * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry when the
  * application has a DataSource (or {@code crid.registry.type=jdbc}), else an in-memory one. A user's own
- * {@code Registry} or {@code CridNode} bean replaces the auto-configured one. Once every bean exists, the
- * node checks its layout with the registry and reserves its first block ({@link CridNodeWarmUp}).
+ * {@code Registry} or {@code CridNode} bean replaces the auto-configured one; {@link CridRegistryDecorator}
+ * beans wrap the registry the node is built with. Once every bean exists, the node checks its layout with
+ * the registry and reserves its first block ({@link CridNodeWarmUp}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(CridNode.class)
@@ -36,9 +37,13 @@ public final class CridAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers,
-			ObjectProvider<RegistryGuard> guards) {
+			ObjectProvider<RegistryGuard> guards, ObjectProvider<CridRegistryDecorator> decorators) {
+		Registry decorated = registry;
+		for (CridRegistryDecorator decorator : decorators.orderedStream().toList()) {
+			decorated = decorator.decorate(CridRegistryDecorator.DEFAULT_NODE_NAME, decorated);
+		}
 		RegistryGuard guard = guards.getIfUnique();
-		CridNode.Builder builder = CridNode.builder((guard != null) ? guard.guard(registry) : registry)
+		CridNode.Builder builder = CridNode.builder((guard != null) ? guard.guard(decorated) : decorated)
 			.epoch(properties.getEpoch())
 			.timestampBits(properties.getTimestampBits())
 			.sequenceBits(properties.getSequenceBits())

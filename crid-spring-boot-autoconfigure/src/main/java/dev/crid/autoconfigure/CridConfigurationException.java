@@ -1,5 +1,7 @@
 package dev.crid.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.CridException;
 
 /**
@@ -24,7 +26,7 @@ public class CridConfigurationException extends CridException {
 	 * @param action how to fix it
 	 * @param cause the underlying failure, or {@code null}
 	 */
-	public CridConfigurationException(String description, String action, Throwable cause) {
+	public CridConfigurationException(String description, String action, @Nullable Throwable cause) {
 		super(description, cause);
 		this.description = description;
 		this.action = action;

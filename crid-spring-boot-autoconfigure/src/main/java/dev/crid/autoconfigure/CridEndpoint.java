@@ -11,6 +11,7 @@ import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -33,7 +34,7 @@ public class CridEndpoint {
 	 * @param node the node to show
 	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
 	 */
-	public CridEndpoint(CridNode node, Registry registry) {
+	public CridEndpoint(CridNode node, @Nullable Registry registry) {
 		this.node = node;
 		this.registry = RegistryInspector.of(registry);
 	}
@@ -67,7 +68,8 @@ public class CridEndpoint {
 			parts = this.node.parser().parse(parsed);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidEndpointRequestException(ex.getMessage(), ex.getMessage(), ex);
+			String reason = String.valueOf(ex.getMessage());
+			throw new InvalidEndpointRequestException(reason, reason, ex);
 		}
 		CridLayout layout = this.node.layout();
 		return new DecodedId(parsed.toString(), parts.timestamp(), layout.timestampOf(parsed.value()),

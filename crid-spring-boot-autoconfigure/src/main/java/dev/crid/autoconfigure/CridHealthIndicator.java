@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
@@ -14,6 +15,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.Registry;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
@@ -60,7 +62,7 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 	 * @param node the node to report on
 	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
 	 */
-	public CridHealthIndicator(CridNode node, Registry registry) {
+	public CridHealthIndicator(CridNode node, @Nullable Registry registry) {
 		this(node, registry, ForkJoinPool.commonPool());
 	}
 
@@ -70,7 +72,7 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
 	 * @param checkExecutor runs the registry checks, one at a time
 	 */
-	public CridHealthIndicator(CridNode node, Registry registry, Executor checkExecutor) {
+	public CridHealthIndicator(CridNode node, @Nullable Registry registry, Executor checkExecutor) {
 		super("crid health check failed");
 		this.node = node;
 		this.registry = RegistryInspector.of(registry);
@@ -95,7 +97,8 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		}
 		if (stats.clockSkew() != null) {
 			builder.withDetail("clockSkew", stats.clockSkew().toString());
-			builder.withDetail("estimatedClockSkew", stats.estimatedClockSkew().toString());
+			// Never null beside a measured skew.
+			builder.withDetail("estimatedClockSkew", String.valueOf(stats.estimatedClockSkew()));
 			builder.withDetail("maxClockSkew", this.node.maxClockSkew().toString());
 		}
 		if (stats.registryWentBack() > 0) {
@@ -123,7 +126,8 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 						+ stats.lastFailure());
 		}
 		else if (clockTooFar(stats)) {
-			Duration skew = stats.estimatedClockSkew().truncatedTo(ChronoUnit.MILLIS);
+			// clockTooFar found an estimate.
+			Duration skew = Objects.requireNonNull(stats.estimatedClockSkew()).truncatedTo(ChronoUnit.MILLIS);
 			builder.down()
 				.withDetail("error", "This node's clock is now " + describeSkew(skew) + " the registry's, by "
 						+ "estimate (" + stats.clockSkew() + " measured at the last reservation, corrected by how far "

@@ -12,6 +12,7 @@ import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.StdScalarSerializer;
 import tools.jackson.databind.util.AccessPattern;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -118,7 +119,7 @@ public class CridJacksonModule extends SimpleModule {
 		}
 
 		@Override
-		public Object getAbsentValue(DeserializationContext context) {
+		public @Nullable Object getAbsentValue(DeserializationContext context) {
 			return null;
 		}
 

@@ -11,6 +11,7 @@ import org.hibernate.boot.model.TypeContributor;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.integrator.spi.Integrator;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.aot.hint.ExecutableMode;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
@@ -32,7 +33,7 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	private static final String HIBERNATE = "org.hibernate.generator.GeneratorCreationContext";
 
 	@Override
-	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {
+	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		registerPresenceChecks(hints, classLoader);
 		if (ClassUtils.isPresent(RegistryConfigurations.JDBC_REGISTRY_CLASS, classLoader)) {
 			hints.resources().registerPattern("dev/crid/jdbc/schema-*.sql");
@@ -48,7 +49,7 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	/**
 	 * {@code ClassUtils.isPresent} works in a native image only for types it was told about.
 	 */
-	private static void registerPresenceChecks(RuntimeHints hints, ClassLoader classLoader) {
+	private static void registerPresenceChecks(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		for (String name : new String[] { RegistryConfigurations.JDBC_REGISTRY_CLASS,
 				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
 				CridJacksonModule.CRID_ANNOTATION_CLASS }) {

@@ -61,7 +61,8 @@ final class InvalidCridIdProblems {
 		RequestHeader requestHeader = parameter.getParameterAnnotation(RequestHeader.class);
 		String name = (pathVariable != null) ? pathVariable.name()
 				: (requestParam != null) ? requestParam.name() : (requestHeader != null) ? requestHeader.name() : null;
-		return StringUtils.hasText(name) ? name : parameter.getParameterName();
+		String javaName = parameter.getParameterName();
+		return StringUtils.hasText(name) ? name : (javaName != null) ? javaName : "(unknown)";
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.crid.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.crid.CridId;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -72,7 +74,7 @@ final class LongIdJson {
 		}
 
 		@Override
-		public Object getNullValue(DeserializationContext context) {
+		public @Nullable Object getNullValue(DeserializationContext context) {
 			if (handledType() == long.class) {
 				return context.reportInputMismatch(this, "Invalid crid ID null: a long property cannot be null");
 			}

@@ -20,8 +20,9 @@ class OnRegistryTypeCondition extends SpringBootCondition {
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-		Object types = metadata.getAnnotationAttributes(ConditionalOnRegistryType.class.getName()).get("value");
-		List<RegistryType> wanted = Arrays.asList((RegistryType[]) types);
+		List<RegistryType> wanted = Arrays.asList(metadata.getAnnotations()
+			.get(ConditionalOnRegistryType.class)
+			.getEnumArray("value", RegistryType.class));
 		RegistryType type = Binder.get(context.getEnvironment())
 			.bind(PROPERTY, RegistryType.class)
 			.orElse(RegistryType.AUTO);

@@ -16,6 +16,7 @@ import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -178,7 +179,7 @@ final class RegistryConfigurations {
 	/**
 	 * Returns what the database registry needs but the classpath lacks, as Maven coordinates.
 	 */
-	static List<String> missingJdbcArtifacts(ClassLoader classLoader) {
+	static List<String> missingJdbcArtifacts(@Nullable ClassLoader classLoader) {
 		List<String> missing = new ArrayList<>();
 		if (!ClassUtils.isPresent(JDBC_REGISTRY_CLASS, classLoader)) {
 			missing.add("dev.crid:crid-jdbc");

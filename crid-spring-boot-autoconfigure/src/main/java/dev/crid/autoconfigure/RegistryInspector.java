@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -17,9 +18,9 @@ class RegistryInspector {
 	private static final boolean JDBC_PRESENT = ClassUtils.isPresent(RegistryConfigurations.JDBC_REGISTRY_CLASS,
 			RegistryInspector.class.getClassLoader());
 
-	private final Registry registry;
+	private final @Nullable Registry registry;
 
-	RegistryInspector(Registry registry) {
+	RegistryInspector(@Nullable Registry registry) {
 		this.registry = registry;
 	}
 
@@ -28,8 +29,8 @@ class RegistryInspector {
 	 * @param registry the registry, or {@code null} when there is no single {@code Registry} bean
 	 * @return the inspector
 	 */
-	static RegistryInspector of(Registry registry) {
-		if (JDBC_PRESENT && JdbcRegistryInspector.supports(registry)) {
+	static RegistryInspector of(@Nullable Registry registry) {
+		if (JDBC_PRESENT && registry != null && JdbcRegistryInspector.supports(registry)) {
 			return new JdbcRegistryInspector(registry);
 		}
 		return new RegistryInspector(registry);

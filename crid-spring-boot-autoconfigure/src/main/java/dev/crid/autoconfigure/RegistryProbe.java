@@ -8,6 +8,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks a registry for the health indicator without ever holding a health request longer than a bound:
  * the check runs on an executor, one at a time, and a request waits for it at most {@code wait}. A check
@@ -25,7 +27,7 @@ final class RegistryProbe {
 
 	private final long reuseNanos;
 
-	private Check latest;
+	private @Nullable Check latest;
 
 	RegistryProbe(RegistryInspector registry, Executor executor, Duration wait, Duration reuse) {
 		this.registry = registry;
@@ -59,13 +61,13 @@ final class RegistryProbe {
 	private synchronized Check current() {
 		long now = System.nanoTime();
 		Check check = this.latest;
-		boolean running = check != null && !check.result.isDone();
-		boolean fresh = check != null && check.result.isDone() && now - check.started < this.reuseNanos;
-		if (running || fresh) {
+		// A check still running, or done recently enough, is reused.
+		if (check != null && (!check.result.isDone() || now - check.started < this.reuseNanos)) {
 			return check;
 		}
-		this.latest = start(now);
-		return this.latest;
+		Check started = start(now);
+		this.latest = started;
+		return started;
 	}
 
 	private Check start(long now) {
@@ -97,7 +99,7 @@ final class RegistryProbe {
 	 * @param failure why it cannot serve, or {@code null}
 	 * @param unansweredFor how long the check has gone unanswered, or {@code null} if it answered
 	 */
-	record Answer(boolean checked, RuntimeException failure, Duration unansweredFor) {
+	record Answer(boolean checked, @Nullable RuntimeException failure, @Nullable Duration unansweredFor) {
 
 		static final Answer OK = new Answer(true, null, null);
 

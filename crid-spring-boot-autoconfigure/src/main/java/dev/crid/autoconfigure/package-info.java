@@ -3,4 +3,7 @@
  * bean backed by the right registry, and the Jackson, health, metrics, endpoint and failure-analysis
  * support around it.
  */
+@NullMarked
 package dev.crid.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

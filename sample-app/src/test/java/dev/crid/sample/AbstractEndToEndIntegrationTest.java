@@ -181,8 +181,13 @@ abstract class AbstractEndToEndIntegrationTest {
 				"Unreadable JSON at items: Unexpected end-of-input: expected close marker for Array");
 		assertThat(api().post("/orders", "{\"customer\": Ada}").json().get("detail").stringValue())
 			.startsWith("Unreadable JSON at line 1, column 14: Unrecognized token 'Ada'");
-		assertThat(api().post("/orders", "").json().get("detail").stringValue())
-			.contains("Required request body is missing");
+	}
+
+	@Test
+	void saysABodyIsMissingWithoutNamingTheJavaMethod() {
+		SampleApi.Response response = api().post("/orders", "");
+		assertProblem(response, 400, "Required request body is missing");
+		assertThat(response.body()).doesNotContain("dev.crid.sample").doesNotContain("ResponseEntity");
 	}
 
 	@Test

@@ -129,7 +129,7 @@ final class SampleApi {
 					size = Integer.parseInt(readLine(in), 16);
 				}
 			}
-			return new Response(status, null, received.toString(StandardCharsets.UTF_8));
+			return new Response(status, null, null, received.toString(StandardCharsets.UTF_8));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -158,7 +158,7 @@ final class SampleApi {
 			HttpResponse<String> response = this.client.send(request.timeout(Duration.ofSeconds(30)).build(),
 					HttpResponse.BodyHandlers.ofString());
 			return new Response(response.statusCode(), response.headers().firstValue("Location").orElse(null),
-					response.body());
+					response.headers().firstValue("Retry-After").orElse(null), response.body());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -174,9 +174,10 @@ final class SampleApi {
 	 *
 	 * @param status the status code
 	 * @param location the {@code Location} header, or {@code null}
+	 * @param retryAfter the {@code Retry-After} header, or {@code null}
 	 * @param body the body
 	 */
-	record Response(int status, String location, String body) {
+	record Response(int status, String location, String retryAfter, String body) {
 
 		JsonNode json() {
 			return json.readTree(this.body);
