@@ -124,7 +124,7 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 * Returns why the identifier cannot take crid IDs.
 	 * @return the problem, or {@code null} if initialization succeeded
 	 */
-	MappingException failure() {
+	@Nullable MappingException failure() {
 		return this.failure;
 	}
 
