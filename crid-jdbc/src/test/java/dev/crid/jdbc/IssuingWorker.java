@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -31,8 +32,15 @@ import dev.crid.CridNode;
  *
  * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest block, largest
  * block, milliseconds to run, output file.
+ *
+ * <p>A thread that ends on anything other than a {@link CridException} (an unexpected exception from the
+ * node, a failed write) makes the process print it and exit with status {@value #UNEXPECTED_EXIT}, once
+ * the other threads are done, so that the test that started it sees it.
  */
 public final class IssuingWorker {
+
+	/** The exit status when a thread ended on an unexpected exception. */
+	static final int UNEXPECTED_EXIT = 70;
 
 	private static final int CHUNK = 4_096;
 
@@ -70,6 +78,7 @@ public final class IssuingWorker {
 		LongAdder issued = new LongAdder();
 		LongAdder failures = new LongAdder();
 		AtomicLong longestCall = new AtomicLong();
+		ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
 		try (HikariDataSource dataSource = new HikariDataSource(config);
 				FileChannel file = FileChannel.open(output, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
 						StandardOpenOption.APPEND)) {
@@ -87,6 +96,11 @@ public final class IssuingWorker {
 			for (CridNode node : nodes) {
 				for (int t = 0; t < threadsPerNode; t++) {
 					Thread thread = new Thread(() -> issue(node, deadline, file, issued, failures, longestCall));
+					thread.setUncaughtExceptionHandler((dead, ex) -> {
+						unexpected.add(ex);
+						System.out.println("unexpected exception in " + dead.getName() + ":");
+						ex.printStackTrace(System.out);
+					});
 					threads.add(thread);
 					thread.start();
 				}
@@ -113,6 +127,11 @@ public final class IssuingWorker {
 				node.close();
 			}
 			status(issued, failures, longestCall);
+		}
+		if (!unexpected.isEmpty()) {
+			System.out.println(unexpected.size() + " thread(s) ended on an unexpected exception");
+			System.out.flush();
+			System.exit(UNEXPECTED_EXIT);
 		}
 	}
 
