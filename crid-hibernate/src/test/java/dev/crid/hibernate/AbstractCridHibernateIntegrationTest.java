@@ -140,6 +140,11 @@ abstract class AbstractCridHibernateIntegrationTest {
 				closeable.close();
 			}
 		}
+		dropDatabase();
+	}
+
+	/** Drops what the subclass created for this run beside the tables, once every pool is closed. */
+	protected void dropDatabase() {
 	}
 
 	@ParameterizedTest
@@ -171,7 +176,8 @@ abstract class AbstractCridHibernateIntegrationTest {
 			DatabaseMetaData metaData = connection.getMetaData();
 			boolean upperCase = metaData.storesUpperCaseIdentifiers();
 			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
-			try (ResultSet columns = metaData.getColumns(null, null, tableName, upperCase ? "ID" : "id")) {
+			try (ResultSet columns = metaData.getColumns(null, connection.getSchema(), tableName,
+					upperCase ? "ID" : "id")) {
 				assertThat(columns.next()).as("column id of table %s", table).isTrue();
 				assertThat(columns.getInt("DATA_TYPE")).isEqualTo(expected);
 			}
