@@ -1,20 +1,23 @@
 package dev.crid.benchmarks;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -35,7 +38,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one — in its code,
  * its JMH annotations or the database it needs — fails the build instead of the next benchmark run. The
  * figures mean nothing; only that every benchmark and parameter produced a positive score, and that the
- * benchmarks dropped every table they created. The virtual thread benchmarks run only on Java 21 or later
+ * benchmarks dropped every table they created. They run in a PostgreSQL schema and a MariaDB database of
+ * this run's own (builds on the same servers may run at the same time, with the same table names), which
+ * the test drops afterwards. The virtual thread benchmarks run only on Java 21 or later
  * (run the tests there with {@code -Djvm=<its bin/java>}); on an older Java they must refuse clearly.
  */
 class BenchmarkSmokeIntegrationTest {
@@ -43,28 +48,48 @@ class BenchmarkSmokeIntegrationTest {
 	/** The parameters that name a variant; the others only size the work. */
 	private static final Set<String> VARIANTS = Set.of("registry", "database", "strategy");
 
-	/** How the names of the tables the benchmarks create begin: registries' and entities'. */
-	private static final List<String> BENCHMARK_TABLES = List.of("crid_bench_", "bench_jpa_");
-
 	private static final List<TestDatabase> DATABASES = List.of(TestDatabase.POSTGRESQL, TestDatabase.MARIADB);
+
+	/** The PostgreSQL schema and the MariaDB database the benchmarks create their tables in. */
+	private static final String RUN = "crid_bench_run_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+
+	private static final Map<TestDatabase, String> urls = new EnumMap<>(TestDatabase.class);
 
 	@BeforeAll
 	static void pointBenchmarksAtTestDatabases() throws SQLException {
-		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
-		use("mariadb", TestDatabase.MARIADB.endpoint());
-		// Left by an older build: the check below is about this run's tables.
-		for (TestDatabase database : DATABASES) {
-			try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection();
-					Statement statement = connection.createStatement()) {
-				for (String table : benchmarkTables(connection)) {
-					statement.execute("DROP TABLE IF EXISTS " + table);
-				}
-			}
+		TestDatabase.Endpoint postgresql = TestDatabase.POSTGRESQL.endpoint();
+		TestDatabase.Endpoint mariadb = TestDatabase.MARIADB.endpoint();
+		execute(TestDatabase.POSTGRESQL, "CREATE SCHEMA " + RUN);
+		execute(TestDatabase.MARIADB, "CREATE DATABASE " + RUN);
+		urls.put(TestDatabase.POSTGRESQL,
+				postgresql.url() + (postgresql.url().contains("?") ? "&" : "?") + "currentSchema=" + RUN);
+		urls.put(TestDatabase.MARIADB, withDatabase(mariadb.url(), RUN));
+		use("postgresql", postgresql, urls.get(TestDatabase.POSTGRESQL));
+		use("mariadb", mariadb, urls.get(TestDatabase.MARIADB));
+	}
+
+	@AfterAll
+	static void dropWhatThisRunCreated() throws SQLException {
+		execute(TestDatabase.POSTGRESQL, "DROP SCHEMA IF EXISTS " + RUN + " CASCADE");
+		execute(TestDatabase.MARIADB, "DROP DATABASE IF EXISTS " + RUN);
+	}
+
+	private static void execute(TestDatabase database, String sql) throws SQLException {
+		try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection();
+				Statement statement = connection.createStatement()) {
+			statement.execute(sql);
 		}
 	}
 
-	private static void use(String name, TestDatabase.Endpoint endpoint) {
-		System.setProperty("crid.benchmarks." + name + ".url", endpoint.url());
+	/** Returns a JDBC URL with its database (the last segment of its path) replaced. */
+	private static String withDatabase(String url, String database) {
+		int query = url.indexOf('?');
+		String path = (query < 0) ? url : url.substring(0, query);
+		return path.substring(0, path.lastIndexOf('/') + 1) + database + ((query < 0) ? "" : url.substring(query));
+	}
+
+	private static void use(String name, TestDatabase.Endpoint endpoint, String url) {
+		System.setProperty("crid.benchmarks." + name + ".url", url);
 		System.setProperty("crid.benchmarks." + name + ".username", endpoint.username());
 		System.setProperty("crid.benchmarks." + name + ".password", endpoint.password());
 	}
@@ -106,21 +131,21 @@ class BenchmarkSmokeIntegrationTest {
 		assertThat(scores).containsOnlyKeys(expected(virtualThreads));
 		assertThat(scores).allSatisfy((name, score) -> assertThat(score).as(name).isPositive());
 		for (TestDatabase database : DATABASES) {
-			try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection()) {
-				assertThat(benchmarkTables(connection)).as("tables left in %s", database).isEmpty();
+			TestDatabase.Endpoint endpoint = database.endpoint();
+			try (Connection connection = DriverManager.getConnection(urls.get(database), endpoint.username(),
+					endpoint.password())) {
+				assertThat(tables(connection)).as("tables left in %s of %s", RUN, database).isEmpty();
 			}
 		}
 	}
 
-	private static List<String> benchmarkTables(Connection connection) throws SQLException {
+	/** Returns the tables in the connection's own schema (PostgreSQL) or database (MariaDB). */
+	private static List<String> tables(Connection connection) throws SQLException {
 		List<String> tables = new ArrayList<>();
 		try (ResultSet result = connection.getMetaData()
 			.getTables(connection.getCatalog(), connection.getSchema(), "%", new String[] { "TABLE" })) {
 			while (result.next()) {
-				String name = result.getString("TABLE_NAME");
-				if (BENCHMARK_TABLES.stream().anyMatch(name.toLowerCase(Locale.ROOT)::startsWith)) {
-					tables.add(name);
-				}
+				tables.add(result.getString("TABLE_NAME"));
 			}
 		}
 		return tables;

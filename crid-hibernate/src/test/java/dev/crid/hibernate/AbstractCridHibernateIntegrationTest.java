@@ -18,9 +18,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
+
+import jakarta.persistence.EntityManager;
 
 import dev.crid.CridId;
 import dev.crid.CridLayout;
@@ -56,6 +59,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.orm.jpa.JpaTransactionManager;
+import org.springframework.orm.jpa.SharedEntityManagerCreator;
+import org.springframework.orm.jpa.vendor.HibernateJpaDialect;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,15 +72,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
  * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
  * again; and {@code @GeneratedValue} left beside {@code @Crid} is warned about at start-up and changes
- * nothing. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (table
- * {@value #REGISTRY_TABLE}, created and dropped here). One short subclass per database.
+ * nothing. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (a table
+ * {@code crid_hib_allocations_*} of this run's own, created and dropped here). One short subclass per database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 abstract class AbstractCridHibernateIntegrationTest {
 
 	private static final int BATCH_SIZE = 50;
 
-	private static final String REGISTRY_TABLE = "crid_hib_allocations";
+	/** The registry's table, this run's own: builds on the same database may run at the same time. */
+	private final String registryTable = "crid_hib_allocations_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
 
 	private Instant started;
 
@@ -109,7 +118,7 @@ abstract class AbstractCridHibernateIntegrationTest {
 		// A pool of its own: sessions on eight threads may hold all eight connections of the other.
 		this.registryDataSource = createDataSource(2);
 		this.registry = JdbcTemplateRegistry.builder(new JdbcTemplate(this.registryDataSource))
-			.tableName(REGISTRY_TABLE)
+			.tableName(this.registryTable)
 			.build();
 		this.registry.ensureSchema();
 		// Small blocks, so that the tests below also cross many block boundaries.
@@ -130,13 +139,18 @@ abstract class AbstractCridHibernateIntegrationTest {
 			this.node.close();
 		}
 		if (this.registryDataSource != null) {
-			TestDatabase.dropRegistryTables(this.registryDataSource, REGISTRY_TABLE);
+			TestDatabase.dropRegistryTables(this.registryDataSource, this.registryTable);
 		}
 		for (DataSource pool : new DataSource[] { this.registryDataSource, this.dataSource }) {
 			if (pool instanceof AutoCloseable closeable) {
 				closeable.close();
 			}
 		}
+		dropDatabase();
+	}
+
+	/** Drops what the subclass created for this run beside the tables, once every pool is closed. */
+	protected void dropDatabase() {
 	}
 
 	@ParameterizedTest
@@ -250,31 +264,64 @@ abstract class AbstractCridHibernateIntegrationTest {
 		assertThat(count(PackageLongEntity.class)).isEqualTo(before + threads * perThread);
 	}
 
+	/**
+	 * A business transaction as an application runs it: Spring's {@link JpaTransactionManager} over the
+	 * session factory, exposing its JDBC connection for the one data source that Hibernate and the registry
+	 * share, and a node that reserves on the caller's thread (its executor runs each reservation at once), so
+	 * the reservation runs on the very thread, and could reach the very connection, of the transaction. A
+	 * registry that joined the transaction would either be rolled back with it (and hand the rolled-back
+	 * IDs' numbers out again) or commit it, rows written before the reservation included.
+	 */
 	@Test
 	void neverHandsOutIdsOfARolledBackTransactionAgain() throws Exception {
 		long before = count(FieldStringEntity.class);
 		List<Object> rolledBack = new ArrayList<>();
-		// A node of its own that holds no block yet and never reserves ahead: each block its IDs come from is
-		// reserved by a persist inside the transaction.
-		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
-		settings.put(AvailableSettings.HBM2DDL_AUTO, "none");
-		try (CridNode fresh = CridNode.builder(this.registry).blockSize(100).threshold(0).build()) {
-			settings.put(CridIdentifierGenerator.NODE_SETTING, fresh);
-			try (TestHibernate hibernate = TestHibernate.build(settings, List.of(FieldStringEntity.class));
-					Session session = hibernate.sessionFactory().openSession()) {
-				session.beginTransaction();
-				for (int i = 0; i < 250; i++) {
-					Object entity = FieldStringEntity.class.getDeclaredConstructor().newInstance();
-					session.persist(entity);
-					rolledBack.add(session.getIdentifier(entity));
+		DataSource shared = createDataSource(2);
+		try {
+			JdbcTemplateRegistry sharedRegistry = JdbcTemplateRegistry.builder(new JdbcTemplate(shared))
+				.tableName(this.registryTable)
+				.build();
+			Map<String, Object> settings = TestHibernate.settings(shared);
+			settings.put(AvailableSettings.HBM2DDL_AUTO, "none");
+			// Holds no block yet and never reserves ahead: each block its IDs come from is reserved by a
+			// persist inside the transaction, on its thread.
+			try (CridNode fresh = CridNode.builder(sharedRegistry).blockSize(100).threshold(0)
+				.prefetchExecutor(Runnable::run)
+				.build()) {
+				settings.put(CridIdentifierGenerator.NODE_SETTING, fresh);
+				try (TestHibernate hibernate = TestHibernate.build(settings, List.of(FieldStringEntity.class))) {
+					JpaTransactionManager transactions = new JpaTransactionManager(hibernate.sessionFactory());
+					transactions.setDataSource(shared);
+					transactions.setJpaDialect(new HibernateJpaDialect());
+					transactions.afterPropertiesSet();
+					EntityManager entityManager = SharedEntityManagerCreator
+						.createSharedEntityManager(hibernate.sessionFactory());
+					new TransactionTemplate(transactions).executeWithoutResult((status) -> {
+						assertThat(TransactionSynchronizationManager.hasResource(shared))
+							.as("the transaction's connection, bound for the shared data source").isTrue();
+						// Flushed a batch at a time, so rows are written before the next block is reserved: a
+						// reservation on the transaction's connection would commit them (or be rolled back).
+						for (int i = 1; i <= 250; i++) {
+							Object entity = newInstance(FieldStringEntity.class);
+							entityManager.persist(entity);
+							rolledBack.add(hibernate.sessionFactory().getPersistenceUnitUtil().getIdentifier(entity));
+							if (i % BATCH_SIZE == 0) {
+								entityManager.flush();
+							}
+						}
+						status.setRollbackOnly();
+					});
 				}
-				session.flush();
-				session.getTransaction().rollback();
+				assertThat(fresh.stats().synchronousAllocations().successes()).as("blocks reserved in the transaction")
+					.isGreaterThanOrEqualTo(3);
 			}
-			assertThat(fresh.stats().synchronousAllocations().successes()).as("blocks reserved in the transaction")
-				.isPositive();
 		}
-		assertThat(count(FieldStringEntity.class)).isEqualTo(before);
+		finally {
+			if (shared instanceof AutoCloseable closeable) {
+				closeable.close();
+			}
+		}
+		assertThat(count(FieldStringEntity.class)).as("rows after the rollback").isEqualTo(before);
 		// The registry rows survived the rollback: asked again for each second of the rolled-back IDs, the
 		// registry answers numbers beyond all of them, as it would for a node that never saw those blocks.
 		CridLayout layout = this.node.layout();
@@ -300,7 +347,7 @@ abstract class AbstractCridHibernateIntegrationTest {
 			DatabaseMetaData metaData = connection.getMetaData();
 			boolean upperCase = metaData.storesUpperCaseIdentifiers();
 			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
-			try (ResultSet columns = metaData.getColumns(null, null, tableName, upperCase ? "ID" : "id")) {
+			try (ResultSet columns = metaData.getColumns(null, connection.getSchema(), tableName, upperCase ? "ID" : "id")) {
 				assertThat(columns.next()).as("column id of table %s", table).isTrue();
 				return reader.read(columns);
 			}
@@ -312,6 +359,15 @@ abstract class AbstractCridHibernateIntegrationTest {
 
 		T read(ResultSet column) throws SQLException;
 
+	}
+
+	private static Object newInstance(Class<?> type) {
+		try {
+			return type.getDeclaredConstructor().newInstance();
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private SessionFactory sessionFactory() {

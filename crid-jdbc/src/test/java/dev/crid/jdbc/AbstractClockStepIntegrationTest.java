@@ -1,6 +1,7 @@
 package dev.crid.jdbc;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,6 +37,8 @@ import static org.assertj.core.api.Assertions.fail;
  * <li>with the guard effectively off (a {@code maxClockSkew} above the step), a node whose clock steps back
  * an hour lands in seconds another node already took blocks from, and the registry alone keeps every ID
  * unique: it counts per second, so a second seen twice only gets more blocks;</li>
+ * <li>every ID the guarded node issued, before, during and after the steps, carries a second within
+ * {@code maxClockSkew} of the wall clock when it was issued: the node stamps no ID with its wrong time;</li>
  * <li>and in both, not one ID repeats among everything every node issued.</li>
  * </ul>
  * Retention and eviction play no part at an hour: the registry evicts seconds older than its retention
@@ -97,7 +100,7 @@ public abstract class AbstractClockStepIntegrationTest {
 		CridNode stepped = node(100, clock, CridNode.DEFAULT_MAX_CLOCK_SKEW, STEPPED_NODE_TIMEOUT);
 		FaultLoad others = new FaultLoad(List.of(node(100, null, CridNode.DEFAULT_MAX_CLOCK_SKEW, null),
 				node(300, null, CridNode.DEFAULT_MAX_CLOCK_SKEW, null)), 2, PAUSE_BETWEEN_CALLS);
-		List<Long> steppedIds = new ArrayList<>();
+		IssuedIds steppedIds = new IssuedIds();
 		long[] othersIds;
 		String[] refusals = new String[2];
 		Duration[] skews = new Duration[2];
@@ -120,9 +123,7 @@ public abstract class AbstractClockStepIntegrationTest {
 		finally {
 			othersIds = others.stop();
 		}
-		long[] all = LongStream.concat(Arrays.stream(othersIds), steppedIds.stream().mapToLong(Long::longValue))
-			.sorted()
-			.toArray();
+		long[] all = LongStream.concat(Arrays.stream(othersIds), Arrays.stream(steppedIds.ids())).sorted().toArray();
 		System.out.printf("clock stepped +1 h / -1 h with the guard on, %s: IDs: %,d (stepped node %,d), skew measured: "
 				+ "%s / %s, serving again after the clock was right: %d ms / %d ms, failures of the other nodes: %d, "
 				+ "duplicates: %d%n", database(), all.length, steppedIds.size(), skews[0], skews[1],
@@ -140,6 +141,7 @@ public abstract class AbstractClockStepIntegrationTest {
 		assertThat(others.failures()).as("failed calls of the nodes whose clocks were right").isZero();
 		assertThat(othersIds).as("IDs from the nodes whose clocks were right").isNotEmpty();
 		assertThat(FaultLoad.duplicates(all)).as("IDs issued twice").isZero();
+		steppedIds.assertStampedWithin(stepped, CridNode.DEFAULT_MAX_CLOCK_SKEW);
 	}
 
 	@Test
@@ -203,18 +205,18 @@ public abstract class AbstractClockStepIntegrationTest {
 		return node;
 	}
 
-	private static void take(CridNode node, int count, List<Long> ids) {
+	private static void take(CridNode node, int count, IssuedIds ids) {
 		for (int i = 0; i < count; i++) {
-			ids.add(node.nextId());
+			ids.take(node);
 		}
 	}
 
 	/** Takes IDs (what the node holds from before the step) until the node refuses to serve. */
-	private static RegistryException takeUntilRefused(CridNode node, List<Long> ids) {
+	private static RegistryException takeUntilRefused(CridNode node, IssuedIds ids) {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (System.nanoTime() < deadline) {
 			try {
-				ids.add(node.nextId());
+				ids.take(node);
 			}
 			catch (RegistryException ex) {
 				return ex;
@@ -223,12 +225,12 @@ public abstract class AbstractClockStepIntegrationTest {
 		return fail("the node with a clock an hour off still served IDs after 10 s: " + node.stats());
 	}
 
-	private static void takeUntilServed(CridNode node, List<Long> ids) {
+	private static void takeUntilServed(CridNode node, IssuedIds ids) {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		RegistryException last = null;
 		while (System.nanoTime() < deadline) {
 			try {
-				ids.add(node.nextId());
+				ids.take(node);
 				return;
 			}
 			catch (RegistryException ex) {
@@ -240,6 +242,41 @@ public abstract class AbstractClockStepIntegrationTest {
 
 	private static Set<Long> seconds(long[] ids) {
 		return Arrays.stream(ids).map(CridLayout.DEFAULT::timestampOf).boxed().collect(Collectors.toSet());
+	}
+
+	/** IDs taken one at a time, each with the wall clock's time just before and just after its call. */
+	private static final class IssuedIds {
+
+		private final List<long[]> taken = new ArrayList<>();
+
+		void take(CridNode node) {
+			long before = System.currentTimeMillis();
+			long id = node.nextId();
+			this.taken.add(new long[] { id, before, System.currentTimeMillis() });
+		}
+
+		int size() {
+			return this.taken.size();
+		}
+
+		long[] ids() {
+			return this.taken.stream().mapToLong((entry) -> entry[0]).toArray();
+		}
+
+		/**
+		 * Checks that each ID's second lies within {@code skew} of the wall clock during its call (an ID's
+		 * second is that of its block, reserved at most a few seconds before here, and truncated to the
+		 * second: one second more is allowed below).
+		 */
+		void assertStampedWithin(CridNode node, Duration skew) {
+			assertThat(this.taken).as("IDs of the stepped node").isNotEmpty().allSatisfy((entry) -> {
+				Instant stamped = node.parser().parse(entry[0]).timestamp();
+				assertThat(stamped).as("second of ID %d", entry[0])
+					.isBetween(Instant.ofEpochMilli(entry[1]).minus(skew).minusSeconds(1),
+							Instant.ofEpochMilli(entry[2]).plus(skew));
+			});
+		}
+
 	}
 
 	/** Lets the nodes run for a while: a length of time, not a wait for a result. */

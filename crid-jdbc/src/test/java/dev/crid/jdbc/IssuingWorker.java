@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -27,12 +28,21 @@ import dev.crid.CridNode;
  * on. Each thread appends its IDs to the output file in chunks of whole IDs (big-endian longs), so that a
  * {@code kill -9} loses only IDs not yet written, never the file's earlier content; a reader drops a torn
  * last chunk by keeping a multiple of eight bytes. Every second it prints one status line:
- * {@code status issued=N failures=N longestCallMs=N}.
+ * {@code status issued=N failures=N longestCallMs=N laterFailures=N}, where the later failures are those
+ * of a thread after its first ID (a start-up on a loaded machine may wait out the allocation timeout for the
+ * pool's first connection).
  *
  * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest block, largest
  * block, milliseconds to run, output file.
+ *
+ * <p>A thread that ends on anything other than a {@link CridException} (an unexpected exception from the
+ * node, a failed write) makes the process print it and exit with status {@value #UNEXPECTED_EXIT}, once
+ * the other threads are done, so that the test that started it sees it.
  */
 public final class IssuingWorker {
+
+	/** The exit status when a thread ended on an unexpected exception. */
+	static final int UNEXPECTED_EXIT = 70;
 
 	private static final int CHUNK = 4_096;
 
@@ -69,7 +79,9 @@ public final class IssuingWorker {
 		config.setInitializationFailTimeout(-1);
 		LongAdder issued = new LongAdder();
 		LongAdder failures = new LongAdder();
+		LongAdder laterFailures = new LongAdder();
 		AtomicLong longestCall = new AtomicLong();
+		ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
 		try (HikariDataSource dataSource = new HikariDataSource(config);
 				FileChannel file = FileChannel.open(output, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
 						StandardOpenOption.APPEND)) {
@@ -86,14 +98,20 @@ public final class IssuingWorker {
 			List<Thread> threads = new ArrayList<>();
 			for (CridNode node : nodes) {
 				for (int t = 0; t < threadsPerNode; t++) {
-					Thread thread = new Thread(() -> issue(node, deadline, file, issued, failures, longestCall));
+					Thread thread = new Thread(() -> issue(node, deadline, file, issued, failures, laterFailures,
+							longestCall));
+					thread.setUncaughtExceptionHandler((dead, ex) -> {
+						unexpected.add(ex);
+						System.out.println("unexpected exception in " + dead.getName() + ":");
+						ex.printStackTrace(System.out);
+					});
 					threads.add(thread);
 					thread.start();
 				}
 			}
 			Thread reporter = new Thread(() -> {
 				while (!Thread.currentThread().isInterrupted()) {
-					status(issued, failures, longestCall);
+					status(issued, failures, laterFailures, longestCall);
 					try {
 						TimeUnit.SECONDS.sleep(1);
 					}
@@ -112,22 +130,32 @@ public final class IssuingWorker {
 				System.out.println("block " + node.blockSize() + ": " + node.stats());
 				node.close();
 			}
-			status(issued, failures, longestCall);
+			status(issued, failures, laterFailures, longestCall);
+		}
+		if (!unexpected.isEmpty()) {
+			System.out.println(unexpected.size() + " thread(s) ended on an unexpected exception");
+			System.out.flush();
+			System.exit(UNEXPECTED_EXIT);
 		}
 	}
 
 	private static void issue(CridNode node, long deadline, FileChannel file, LongAdder issued, LongAdder failures,
-			AtomicLong longestCall) {
+			LongAdder laterFailures, AtomicLong longestCall) {
 		ByteBuffer chunk = ByteBuffer.allocate(CHUNK * Long.BYTES);
 		long lastWrite = System.nanoTime();
+		boolean issuedOne = false;
 		while (System.nanoTime() - deadline < 0) {
 			long started = System.nanoTime();
 			try {
 				chunk.putLong(node.nextId());
 				issued.increment();
+				issuedOne = true;
 			}
 			catch (CridException ex) {
 				failures.increment();
+				if (issuedOne) {
+					laterFailures.increment();
+				}
 			}
 			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
 			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
@@ -154,9 +182,9 @@ public final class IssuingWorker {
 		chunk.clear();
 	}
 
-	private static void status(LongAdder issued, LongAdder failures, AtomicLong longestCall) {
+	private static void status(LongAdder issued, LongAdder failures, LongAdder laterFailures, AtomicLong longestCall) {
 		System.out.println("status issued=" + issued.sum() + " failures=" + failures.sum() + " longestCallMs="
-				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()));
+				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()) + " laterFailures=" + laterFailures.sum());
 		System.out.flush();
 	}
 

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 final class WorkerProcesses {
 
 	private static final Pattern STATUS = Pattern
-		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+)");
+		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+)");
 
 	private WorkerProcesses() {
 	}
@@ -79,16 +79,19 @@ final class WorkerProcesses {
 		return (filled == ids.length) ? ids : Arrays.copyOf(ids, filled);
 	}
 
-	/** Returns issued, failures and longest call (ms) from the last status line of a log, or zeros. */
+	/**
+	 * Returns issued, failures, longest call (ms) and failures after a thread's first ID from the last
+	 * status line of a log, or zeros.
+	 */
 	static long[] lastStatus(Path log) throws IOException {
-		long[] status = new long[3];
+		long[] status = new long[4];
 		if (!Files.exists(log)) {
 			return status;
 		}
 		for (String line : Files.readAllLines(log)) {
 			Matcher matcher = STATUS.matcher(line);
 			if (matcher.find()) {
-				for (int i = 0; i < 3; i++) {
+				for (int i = 0; i < status.length; i++) {
 					status[i] = Long.parseLong(matcher.group(i + 1));
 				}
 			}

@@ -40,25 +40,35 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	/** Every health request answers within this, whatever the database does. */
 	private static final Duration HEALTH_CALL_LIMIT = Duration.ofSeconds(1);
 
-	/**
-	 * How soon the health goes DOWN: a finished check is reused for a second, and a check that hangs is
-	 * waited for half a second; the rest is room for a loaded machine.
-	 */
-	private static final Duration DOWN_LIMIT = Duration.ofSeconds(2);
+	/** Room for a loaded machine (two cores shared with other builds) to schedule the threads involved. */
+	private static final Duration MARGIN = Duration.ofSeconds(1);
+
+	private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
 
 	/**
-	 * How soon the health is UP again after the database returns: a failed check is reused for a second, the
-	 * node asks again within half a second; the rest is room for a loaded machine.
+	 * How soon the health goes DOWN: a check that finished just before the fault is reused for
+	 * {@link CridHealthIndicator#CHECK_REUSE}, the next one, black-holed, is waited for
+	 * {@link CridHealthIndicator#CHECK_WAIT} (1.5 s by design, where a cut fails at once), and the probe
+	 * sees it within its poll interval; then the margin.
 	 */
-	private static final Duration UP_LIMIT = Duration.ofSeconds(2);
+	private static final Duration DOWN_LIMIT = CridHealthIndicator.CHECK_REUSE.plus(CridHealthIndicator.CHECK_WAIT)
+		.plus(POLL_INTERVAL)
+		.plus(MARGIN);
+
+	/**
+	 * How soon the health is UP again after the database returns: a failed check is reused for
+	 * {@link CridHealthIndicator#CHECK_REUSE}, the node retries at most half a second apart, and the probe
+	 * sees it within its poll interval; then the margin.
+	 */
+	private static final Duration UP_LIMIT = CridHealthIndicator.CHECK_REUSE.plusMillis(500)
+		.plus(POLL_INTERVAL)
+		.plus(MARGIN);
 
 	/**
 	 * How long each outage lasts, counted from the fault: long enough that a HikariCP pool left without
 	 * connections backs off for seconds between attempts to reconnect, which the registry must not wait for.
 	 */
 	private static final Duration OUTAGE = Duration.ofSeconds(6);
-
-	private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
 
 	private FaultProxy proxy;
 
@@ -92,12 +102,15 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 	@Test
 	void goesDownWhenTheDatabaseIsCutAndUpSoonAfterItReturns() {
-		application().run((context) -> rideOutWhileTakingIds(context, "cut", this.proxy::cut));
+		// The proxy refuses connections while cut: the driver says so.
+		application().run((context) -> rideOutWhileTakingIds(context, "cut", "Connection refused", this.proxy::cut));
 	}
 
 	@Test
 	void answersPromptlyWhileTheDatabaseIsBlackHoledAndIsUpSoonAfterItReturns() {
-		application().run((context) -> rideOutWhileTakingIds(context, "black hole", this.proxy::blackHole));
+		// Nothing comes back from a black hole: the check does not return, or the driver times out connecting.
+		application().run((context) -> rideOutWhileTakingIds(context, "black hole",
+				"The registry has not answered its health check for|timed out", this.proxy::blackHole));
 	}
 
 	@Test
@@ -106,7 +119,7 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 			CridNode node = context.getBean(CridNode.class);
 			CridHealthIndicator indicator = context.getBean(CridHealthIndicator.class);
 			await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health().getStatus() == Status.UP);
-			Figures figures = new Figures("drained, cut");
+			Figures figures = new Figures("drained, cut", "Connection refused");
 			long faultAt = System.nanoTime();
 			this.proxy.cut();
 			CompletableFuture<Void> drain = CompletableFuture.runAsync(() -> drain(node),
@@ -132,7 +145,8 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 		});
 	}
 
-	private void rideOutWhileTakingIds(AssertableApplicationContext context, String fault, Runnable faultAction) {
+	private void rideOutWhileTakingIds(AssertableApplicationContext context, String fault, String cause,
+			Runnable faultAction) {
 		assertThat(context).hasNotFailed();
 		CridNode node = context.getBean(CridNode.class);
 		CridHealthIndicator indicator = context.getBean(CridHealthIndicator.class);
@@ -143,7 +157,7 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 		try {
 			await().atMost(Duration.ofSeconds(10)).until(() -> taker.ids.get() > 1_000);
 			await().atMost(Duration.ofSeconds(10)).until(() -> indicator.health().getStatus() == Status.UP);
-			Figures figures = new Figures(fault);
+			Figures figures = new Figures(fault, cause);
 			long faultAt = System.nanoTime();
 			faultAction.run();
 			figures.watchOutage(indicator, faultAt, CompletableFuture.completedFuture(null));
@@ -228,6 +242,8 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 		private final String fault;
 
+		private final String cause;
+
 		private Duration timeToDown;
 
 		private Duration timeToUp;
@@ -240,8 +256,10 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 		private String lastDownError;
 
-		Figures(String fault) {
+		/** The figures of one fault, whose DOWN error must name its cause: contain the given pattern. */
+		Figures(String fault, String cause) {
 			this.fault = fault;
+			this.cause = cause;
 		}
 
 		/**
@@ -318,6 +336,8 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 			assertThat(this.slowest).as("slowest health call (%s)", this.fault).isLessThan(HEALTH_CALL_LIMIT);
 			assertThat(this.timeToDown).as("time to DOWN (%s)", this.fault).isLessThanOrEqualTo(DOWN_LIMIT);
 			assertThat(this.upDuringOutage).as("UP answers during the outage once DOWN (%s)", this.fault).isZero();
+			assertThat(this.lastDownError).as("error of the last DOWN answer (%s)", this.fault)
+				.containsPattern(this.cause);
 			assertThat(this.timeToUp).as("time to UP after the heal (%s)", this.fault).isLessThanOrEqualTo(UP_LIMIT);
 		}
 

@@ -123,7 +123,10 @@ class CridWebAutoConfigurationTest {
 				.isBadRequest()
 				.expectBody()
 				.jsonPath("$.parameter")
-				.isEqualTo("id");
+				.isEqualTo("id")
+				.jsonPath("$.detail")
+				.value(String.class, (detail) -> assertThat(detail)
+					.startsWith("Invalid value for parameter 'id': Invalid crid ID \"12ab\""));
 		});
 	}
 

@@ -32,7 +32,7 @@ class PostgreSqlDataJdbcSliceTest extends DataJdbcSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop(REGISTRY_TABLE, Shipment.TABLE);
+		PostgreSqlSlice.drop(REGISTRY_TABLE);
 	}
 
 	@Override

@@ -32,7 +32,7 @@ class PostgreSqlJdbcSliceTest extends JdbcSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop(REGISTRY_TABLE, Notes.TABLE);
+		PostgreSqlSlice.drop(REGISTRY_TABLE);
 	}
 
 	@Override

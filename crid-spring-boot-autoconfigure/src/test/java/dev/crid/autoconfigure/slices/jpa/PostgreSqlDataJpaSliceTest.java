@@ -33,7 +33,7 @@ class PostgreSqlDataJpaSliceTest extends DataJpaSliceTest {
 
 	@AfterAll
 	static void dropTables() {
-		PostgreSqlSlice.drop(REGISTRY_TABLE, "crid_slice_invoices");
+		PostgreSqlSlice.drop(REGISTRY_TABLE);
 	}
 
 	@Override
