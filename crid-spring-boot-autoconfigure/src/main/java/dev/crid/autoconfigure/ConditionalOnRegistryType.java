@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Conditional;
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Documented
 @Conditional(OnRegistryTypeCondition.class)
-@interface ConditionalOnRegistryType {
+public @interface ConditionalOnRegistryType {
 
 	/**
 	 * The registry types to match.

@@ -6,6 +6,7 @@ import dev.crid.CridNode;
 import dev.crid.CridParser;
 import dev.crid.InvalidConfigException;
 import dev.crid.Registry;
+import dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +27,7 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnClass(CridNode.class)
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(CridProperties.class)
-@Import({ RegistryConfigurations.Jdbc.class, RegistryConfigurations.InMemory.class,
+@Import({ JdbcRegistryConfiguration.class, RegistryConfigurations.InMemory.class,
 		RegistryConfigurations.UnavailableJdbc.class })
 public final class CridAutoConfiguration {
 
@@ -52,7 +53,7 @@ public final class CridAutoConfiguration {
 			return builder.build();
 		}
 		catch (InvalidConfigException ex) {
-			throw ConfigurationProblems.invalidNodeProperties(ex, properties, !ordered.isEmpty());
+			throw ConfigurationFailures.invalidNodeProperties(ex, properties, !ordered.isEmpty());
 		}
 	}
 

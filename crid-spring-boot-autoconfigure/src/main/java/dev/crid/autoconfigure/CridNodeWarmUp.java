@@ -37,7 +37,7 @@ final class CridNodeWarmUp implements SmartInitializingSingleton {
 			cridNode.warmUp();
 		}
 		catch (LayoutMismatchException ex) {
-			throw ConfigurationProblems.layoutMismatch(ex);
+			throw ConfigurationFailures.layoutMismatch(ex);
 		}
 		catch (CridException ex) {
 			logger.warn("crid could not reserve its first block at start-up; IDs are refused until the registry "

@@ -68,7 +68,7 @@ public class CridProperties {
 	/**
 	 * Where blocks of sequence numbers are reserved.
 	 */
-	private final Registry registry = new Registry();
+	private final RegistryProperties registry = new RegistryProperties();
 
 	/**
 	 * How crid IDs are written as JSON.
@@ -212,7 +212,7 @@ public class CridProperties {
 	 * Returns the registry settings.
 	 * @return the registry settings
 	 */
-	public Registry getRegistry() {
+	public RegistryProperties getRegistry() {
 		return this.registry;
 	}
 
@@ -338,7 +338,7 @@ public class CridProperties {
 	/**
 	 * Which registry reserves the blocks, and how.
 	 */
-	public static class Registry {
+	public static class RegistryProperties {
 
 		/**
 		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else an
@@ -350,7 +350,7 @@ public class CridProperties {
 		/**
 		 * Settings of the database registry.
 		 */
-		private final Jdbc jdbc = new Jdbc();
+		private final JdbcProperties jdbc = new JdbcProperties();
 
 		/**
 		 * Returns the kind of registry.
@@ -372,7 +372,7 @@ public class CridProperties {
 		 * Returns the database registry settings.
 		 * @return the JDBC settings
 		 */
-		public Jdbc getJdbc() {
+		public JdbcProperties getJdbc() {
 			return this.jdbc;
 		}
 
@@ -381,7 +381,7 @@ public class CridProperties {
 	/**
 	 * Settings of the database registry.
 	 */
-	public static class Jdbc {
+	public static class JdbcProperties {
 
 		/**
 		 * Table that holds the reserved blocks, as 'name' or 'schema.name'. Every node that shares the

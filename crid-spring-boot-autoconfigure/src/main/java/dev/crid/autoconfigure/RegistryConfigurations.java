@@ -41,69 +41,6 @@ final class RegistryConfigurations {
 	}
 
 	/**
-	 * The database registry, on the application's DataSource.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = { JDBC_REGISTRY_CLASS, JDBC_TEMPLATE_CLASS, EMBEDDED_DATABASE_CLASS })
-	@ConditionalOnBean(DataSource.class)
-	@ConditionalOnMissingBean(Registry.class)
-	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.JDBC })
-	static class Jdbc {
-
-		@Bean
-		@ConditionalOnMissingBean(Registry.class)
-		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources,
-				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
-			Duration retention = jdbc.getRetention();
-			if (retention != null && !retention.isZero() && properties.getMaxClockSkew() != null
-					&& retention.compareTo(properties.getMaxClockSkew()) <= 0) {
-				throw ConfigurationProblems.retentionWithinClockSkew(retention, properties.getMaxClockSkew());
-			}
-			try {
-				DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
-				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
-					.tableName(jdbc.getTableName())
-					.queryTimeout(jdbc.getQueryTimeout())
-					.retention(retention)
-					.build();
-			}
-			catch (InvalidConfigException ex) {
-				throw ConfigurationProblems.invalidRegistryProperties(jdbc, ex);
-			}
-		}
-
-		@Bean
-		@ConditionalOnMissingBean
-		SchemaInitializer cridSchemaInitializer(JdbcTemplateRegistry cridRegistry, ObjectProvider<DataSource> dataSources,
-				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			return new SchemaInitializer(cridRegistry, dataSource(dataSources, cridDataSource, properties),
-					properties.getRegistry().getJdbc().getInitializeSchema());
-		}
-
-		/**
-		 * Returns the DataSource qualified with {@link CridDataSource}, else the only or primary one.
-		 */
-		private static DataSource dataSource(ObjectProvider<DataSource> dataSources,
-				ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			DataSource dataSource = cridDataSource.getIfAvailable(dataSources::getIfUnique);
-			if (dataSource == null) {
-				throw new CridConfigurationException(
-						"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase()
-								+ " but the application has several DataSource beans, none is @CridDataSource and "
-								+ "none is @Primary, so crid cannot tell which database holds its registry table.",
-						"Annotate the DataSource bean that should hold crid's registry table with "
-								+ "@dev.crid.autoconfigure.CridDataSource, or mark one DataSource bean @Primary, or "
-								+ "define your own dev.crid.Registry bean, e.g. "
-								+ "new JdbcTemplateRegistry(new JdbcTemplate(theDataSource)).",
-						null);
-			}
-			return dataSource;
-		}
-
-	}
-
-	/**
 	 * The in-memory registry: asked for, or the fallback of {@code auto} without a database registry.
 	 */
 	@Configuration(proxyBeanMethods = false)
@@ -145,7 +82,7 @@ final class RegistryConfigurations {
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
 		Registry cridRegistry(ObjectProvider<DataSource> dataSources, ResourceLoader resourceLoader) {
-			throw ConfigurationProblems.jdbcRegistryUnavailable(missingJdbcArtifacts(resourceLoader.getClassLoader()),
+			throw ConfigurationFailures.jdbcRegistryUnavailable(missingJdbcArtifacts(resourceLoader.getClassLoader()),
 					dataSources.stream().findAny().isPresent());
 		}
 

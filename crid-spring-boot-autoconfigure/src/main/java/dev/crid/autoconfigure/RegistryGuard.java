@@ -7,7 +7,7 @@ import dev.crid.Registry;
  * built with. An interface of its own so that {@link CridAutoConfiguration} never touches the classes of
  * the optional database support.
  */
-interface RegistryGuard {
+public interface RegistryGuard {
 
 	/**
 	 * Returns a registry that does the work before its first allocation, then delegates.

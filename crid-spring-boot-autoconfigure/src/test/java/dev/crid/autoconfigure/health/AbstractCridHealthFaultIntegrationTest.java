@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure;
+package dev.crid.autoconfigure.health;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +12,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.TestDatabase;
+import dev.crid.autoconfigure.CridAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

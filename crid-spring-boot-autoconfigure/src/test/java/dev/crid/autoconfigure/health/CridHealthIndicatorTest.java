@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure;
+package dev.crid.autoconfigure.health;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure;
+package dev.crid.autoconfigure.health;
 
 import dev.crid.testsupport.TestDatabase;
 

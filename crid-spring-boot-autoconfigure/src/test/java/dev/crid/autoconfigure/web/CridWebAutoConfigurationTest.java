@@ -1,8 +1,9 @@
-package dev.crid.autoconfigure;
+package dev.crid.autoconfigure.web;
 
 import dev.crid.CridException;
 import dev.crid.autoconfigure.slices.web.IdController;
 import dev.crid.autoconfigure.slices.web.SwitchableRegistry;
+import dev.crid.autoconfigure.jackson.CridJacksonAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -49,16 +50,16 @@ class CridWebAutoConfigurationTest {
 	void givesASpringMvcApplicationTheFormatterAndTheProblemDetails() {
 		this.mvc.run((context) -> assertThat(context).hasBean("cridWebMvcConfigurer")
 			.doesNotHaveBean("cridWebFluxConfigurer")
-			.hasSingleBean(InvalidCridIdProblems.class)
-			.hasSingleBean(CridUnavailableProblems.class));
+			.hasSingleBean(InvalidCridIdAdvice.class)
+			.hasSingleBean(CridUnavailableAdvice.class));
 	}
 
 	@Test
 	void givesAWebFluxApplicationTheFormatterAndTheProblemDetails() {
 		this.webFlux.run((context) -> assertThat(context).hasBean("cridWebFluxConfigurer")
 			.doesNotHaveBean("cridWebMvcConfigurer")
-			.hasSingleBean(InvalidCridIdProblems.class)
-			.hasSingleBean(CridUnavailableProblems.class));
+			.hasSingleBean(InvalidCridIdAdvice.class)
+			.hasSingleBean(CridUnavailableAdvice.class));
 	}
 
 	@Test
@@ -66,7 +67,7 @@ class CridWebAutoConfigurationTest {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(CridWebAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(WebMvcConfigurer.class)
 				.doesNotHaveBean(WebFluxConfigurer.class)
-				.doesNotHaveBean(CridUnavailableProblems.class));
+				.doesNotHaveBean(CridUnavailableAdvice.class));
 	}
 
 	@Test
@@ -79,8 +80,8 @@ class CridWebAutoConfigurationTest {
 	void switchedOffLeavesFailuresToSpringOnBothStacks() {
 		this.mvc.withPropertyValues("crid.web.problem-details.enabled=false").run((context) -> {
 			assertThat(context).hasBean("cridWebMvcConfigurer")
-				.doesNotHaveBean(InvalidCridIdProblems.class)
-				.doesNotHaveBean(CridUnavailableProblems.class);
+				.doesNotHaveBean(InvalidCridIdAdvice.class)
+				.doesNotHaveBean(CridUnavailableAdvice.class);
 			MockMvcTester mvc = mockMvc(context);
 			assertThat(mvc.get().uri("/ids/12ab")).hasStatus(400).body().asString().doesNotContain("crid");
 			context.getBean(SwitchableRegistry.class).setDown(true);

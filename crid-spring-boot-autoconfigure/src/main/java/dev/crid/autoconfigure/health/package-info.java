@@ -1,0 +1,4 @@
+/**
+ * The health indicator {@code crid}: whether the registry can serve and the node has IDs to hand out, checked within a bound so that a database that hangs never holds a health request.
+ */
+package dev.crid.autoconfigure.health;

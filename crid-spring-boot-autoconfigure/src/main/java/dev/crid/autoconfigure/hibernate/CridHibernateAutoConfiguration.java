@@ -1,0 +1,37 @@
+package dev.crid.autoconfigure.hibernate;
+
+import dev.crid.CridNode;
+import dev.crid.hibernate.CridIdentifierGenerator;
+import dev.crid.autoconfigure.CridAutoConfiguration;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration that hands the {@link CridNode} bean to Hibernate, so that entities with
+ * {@code @Id @Crid} get their IDs from it: a {@link HibernatePropertiesCustomizer} puts the node under
+ * {@link CridIdentifierGenerator#NODE_SETTING}.
+ */
+@AutoConfiguration(after = CridAutoConfiguration.class,
+		beforeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+@ConditionalOnClass(name = { "org.hibernate.SessionFactory", "dev.crid.hibernate.CridIdentifierGenerator",
+		"org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer" })
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@ConditionalOnBean(CridNode.class)
+public final class CridHibernateAutoConfiguration {
+
+	CridHibernateAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(name = "cridHibernatePropertiesCustomizer")
+	HibernatePropertiesCustomizer cridHibernatePropertiesCustomizer(CridNode cridNode) {
+		return (properties) -> properties.put(CridIdentifierGenerator.NODE_SETTING, cridNode);
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Jackson 3 support: {@link dev.crid.CridId} and {@code @Crid} properties written as JSON strings, so JavaScript clients keep every digit.
+ */
+package dev.crid.autoconfigure.jackson;

@@ -1,0 +1,4 @@
+/**
+ * Micrometer meters for a {@link dev.crid.CridNode}: allocations with their latency and outcome, stalls, IDs issued and IDs left in the block.
+ */
+package dev.crid.autoconfigure.metrics;
