@@ -1146,51 +1146,55 @@ public final class CridNode implements AutoCloseable {
 		 * @throws InvalidConfigException naming every violated rule, its value and its allowed range
 		 */
 		public CridNode build() {
-			List<String> violations = new ArrayList<>();
+			List<InvalidConfigException.Violation> violations = new ArrayList<>();
 			if (this.registry == null) {
-				violations.add("registry must be set");
+				violations.add(new InvalidConfigException.Violation("registry", null, "must be set"));
 			}
 			if (this.clock == null) {
-				violations.add("clock must be set");
+				violations.add(new InvalidConfigException.Violation("clock", null, "must be set"));
 			}
 			if (this.layoutMissing) {
-				violations.add("layout is null but must be set (or leave it out for the default layout)");
+				violations.add(new InvalidConfigException.Violation("layout", null,
+						"must be set (or leave it out for the default layout)"));
 			}
-			List<String> layoutViolations = CridLayout.validate(this.epoch, this.timestampBits, this.sequenceBits);
+			List<InvalidConfigException.Violation> layoutViolations = CridLayout.validate(this.epoch, this.timestampBits,
+					this.sequenceBits);
 			violations.addAll(layoutViolations);
 			Instant now = (this.clock != null) ? this.clock.instant() : null;
 			if (this.epoch != null && now != null && this.epoch.isAfter(now)) {
-				violations.add("epoch is " + this.epoch + " but must not be in the future (the clock reads " + now + ")");
+				violations.add(new InvalidConfigException.Violation("epoch", this.epoch,
+						"must not be in the future (the clock reads " + now + ")"));
 			}
 			if (layoutViolations.isEmpty() && now != null) {
 				Instant lastSecond = CridLayout.of(this.epoch, this.timestampBits, this.sequenceBits).lastSecond();
 				if (now.getEpochSecond() > lastSecond.getEpochSecond()) {
-					violations.add("the layout's last second is " + lastSecond + " (epoch " + this.epoch + " plus 2^"
-							+ this.timestampBits + " - 1 seconds) but the clock reads " + now
-							+ ": use more timestamp bits or a later epoch");
+					violations.add(new InvalidConfigException.Violation("timestampBits", this.timestampBits,
+							"must be larger, or the epoch later: the layout's last second is " + lastSecond + " (epoch "
+									+ this.epoch + " plus 2^" + this.timestampBits + " - 1 seconds) but the clock reads "
+									+ now));
 				}
 			}
 			if (layoutViolations.isEmpty()) {
 				long maxBlockSize = (this.sequenceBits >= CridLayout.TOTAL_BITS) ? Long.MAX_VALUE : 1L << this.sequenceBits;
 				if (this.blockSize < 1 || this.blockSize > maxBlockSize) {
-					violations.add("blockSize is " + this.blockSize + " but must be in [1, " + maxBlockSize
-							+ "] (2^sequenceBits with sequenceBits " + this.sequenceBits + ")");
+					violations.add(new InvalidConfigException.Violation("blockSize", this.blockSize, "must be in [1, "
+							+ maxBlockSize + "] (2^sequenceBits with sequenceBits " + this.sequenceBits + ")"));
 				}
 			}
 			else if (this.blockSize < 1) {
-				violations.add("blockSize is " + this.blockSize + " but must be at least 1");
+				violations.add(new InvalidConfigException.Violation("blockSize", this.blockSize, "must be at least 1"));
 			}
 			if (this.threshold > this.blockSize) {
-				violations.add("threshold is " + this.threshold + " but must not exceed blockSize " + this.blockSize
-						+ " (a threshold below 1 turns pre-allocation off)");
+				violations.add(new InvalidConfigException.Violation("threshold", this.threshold, "must not exceed "
+						+ "blockSize " + this.blockSize + " (a threshold below 1 turns pre-allocation off)"));
 			}
 			if (this.allocationTimeout == null || this.allocationTimeout.isNegative() || this.allocationTimeout.isZero()
 					|| this.allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {
-				violations.add("allocationTimeout is " + this.allocationTimeout + " but must be in (PT0S, "
-						+ MAX_ALLOCATION_TIMEOUT + "]");
+				violations.add(new InvalidConfigException.Violation("allocationTimeout", this.allocationTimeout,
+						"must be in (PT0S, " + MAX_ALLOCATION_TIMEOUT + "]"));
 			}
 			if (this.maxClockSkew == null || this.maxClockSkew.isNegative() || this.maxClockSkew.isZero()) {
-				violations.add("maxClockSkew is " + this.maxClockSkew + " but must be positive");
+				violations.add(new InvalidConfigException.Violation("maxClockSkew", this.maxClockSkew, "must be positive"));
 			}
 			if (!violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

@@ -1,13 +1,19 @@
 package dev.crid.autoconfigure;
 
-import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 import dev.crid.CridLayout;
+import dev.crid.CridNode;
 import dev.crid.InvalidConfigException;
+import dev.crid.InvalidConfigException.Violation;
 import dev.crid.LayoutMismatchException;
+
+import org.springframework.boot.convert.DurationStyle;
 
 /**
  * Builds the {@link CridConfigurationException}s that stop start-up, each naming the property, its value
@@ -16,32 +22,35 @@ import dev.crid.LayoutMismatchException;
 final class ConfigurationFailures {
 
 	/**
-	 * The node settings that {@code crid.*} properties feed, by the name crid-core's violations start
-	 * with. The combined bit rule comes first, so it is not taken for the rule of one of its parts.
+	 * The property behind each node setting, by the setting's name in crid-core's violations.
 	 */
-	private static final List<Setting> SETTINGS = List.of(
-			new Setting("timestampBits + sequenceBits", "crid.timestamp-bits + crid.sequence-bits",
+	private static final Map<String, Setting> SETTINGS = Map.of(
+			Violation.BIT_SPLIT, new Setting("crid.timestamp-bits + crid.sequence-bits",
 					(p) -> p.getTimestampBits() + " + " + p.getSequenceBits(),
-					"Choose a bit split that adds up to 63, e.g. crid.timestamp-bits=31 and crid.sequence-bits=32 "
-							+ "(the defaults). Every node sharing a registry must use the same split."),
-			new Setting("timestampBits", "crid.timestamp-bits", CridProperties::getTimestampBits,
-					"Set crid.timestamp-bits between 0 and 63, adding up to 63 with crid.sequence-bits "
-							+ "(default 31)."),
-			new Setting("sequenceBits", "crid.sequence-bits", CridProperties::getSequenceBits,
-					"Set crid.sequence-bits between 0 and 63, adding up to 63 with crid.timestamp-bits "
-							+ "(default 32)."),
-			new Setting("epoch", "crid.epoch", CridProperties::getEpoch,
-					"Set crid.epoch to an instant in the past, in ISO-8601 (default 2026-01-01T00:00:00Z). Every "
-							+ "node sharing a registry must use the same epoch."),
-			new Setting("blockSize", "crid.block-size", CridProperties::getBlockSize,
-					"Set crid.block-size between 1 and 2^crid.sequence-bits (default 10000)."),
-			new Setting("threshold", "crid.threshold", CridProperties::getThreshold,
-					"Set crid.threshold no higher than crid.block-size (default 5000); a value below 1 turns "
-							+ "pre-allocation off."),
-			new Setting("allocationTimeout", "crid.allocation-timeout", CridProperties::getAllocationTimeout,
-					"Set crid.allocation-timeout to a positive duration of at most one day (default 5s)."),
-			new Setting("maxClockSkew", "crid.max-clock-skew", CridProperties::getMaxClockSkew,
-					"Set crid.max-clock-skew to a positive duration (default 1m)."));
+					"Choose a bit split that adds up to 63, e.g. crid.timestamp-bits=" + CridLayout.DEFAULT_TIMESTAMP_BITS
+							+ " and crid.sequence-bits=" + CridLayout.DEFAULT_SEQUENCE_BITS + " (the defaults). Every node "
+							+ "sharing a registry must use the same split."),
+			"timestampBits", new Setting("crid.timestamp-bits", CridProperties::getTimestampBits,
+					"Set crid.timestamp-bits between 0 and 63, adding up to 63 with crid.sequence-bits (default "
+							+ CridLayout.DEFAULT_TIMESTAMP_BITS + "), and large enough that the layout lasts beyond today."),
+			"sequenceBits", new Setting("crid.sequence-bits", CridProperties::getSequenceBits,
+					"Set crid.sequence-bits between 0 and 63, adding up to 63 with crid.timestamp-bits (default "
+							+ CridLayout.DEFAULT_SEQUENCE_BITS + ")."),
+			"epoch", new Setting("crid.epoch", CridProperties::getEpoch,
+					"Set crid.epoch to an instant in the past, in whole seconds and ISO-8601 (default " + CridLayout.DEFAULT_EPOCH
+							+ "). Every node sharing a registry must use the same epoch."),
+			"blockSize", new Setting("crid.block-size", CridProperties::getBlockSize,
+					"Set crid.block-size between 1 and 2^crid.sequence-bits (default " + CridNode.DEFAULT_BLOCK_SIZE
+							+ ")."),
+			"threshold", new Setting("crid.threshold", CridProperties::getThreshold,
+					"Set crid.threshold no higher than crid.block-size (default " + CridNode.DEFAULT_THRESHOLD
+							+ "); a value below 1 turns pre-allocation off."),
+			"allocationTimeout", new Setting("crid.allocation-timeout", CridProperties::getAllocationTimeout,
+					"Set crid.allocation-timeout to a positive duration of at most one day (default "
+							+ DurationStyle.SIMPLE.print(CridNode.DEFAULT_ALLOCATION_TIMEOUT, ChronoUnit.SECONDS) + ")."),
+			"maxClockSkew", new Setting("crid.max-clock-skew", CridProperties::getMaxClockSkew,
+					"Set crid.max-clock-skew to a positive duration (default "
+							+ DurationStyle.SIMPLE.print(CridNode.DEFAULT_MAX_CLOCK_SKEW, ChronoUnit.MINUTES) + ")."));
 
 	private ConfigurationFailures() {
 	}
@@ -51,32 +60,12 @@ final class ConfigurationFailures {
 	 */
 	static CridConfigurationException invalidNodeProperties(InvalidConfigException ex, CridProperties properties,
 			boolean customized) {
-		StringBuilder description = new StringBuilder("The crid configuration is invalid:\n");
-		List<String> fixes = new ArrayList<>();
-		for (String violation : ex.violations()) {
-			Setting setting = SETTINGS.stream().filter((candidate) -> candidate.matches(violation)).findFirst().orElse(null);
-			description.append('\n');
-			if (setting != null) {
-				description.append("    Property: ").append(setting.property).append('\n');
-				description.append("    Value: ").append(setting.value.apply(properties)).append('\n');
-				if (!fixes.contains(setting.fix)) {
-					fixes.add(setting.fix);
-				}
-			}
-			description.append("    Reason: ").append(violation).append('\n');
-		}
-		if (customized) {
-			description.append("\n(A CridNodeCustomizer bean may have changed these settings after the properties "
-					+ "were applied.)\n");
-		}
-		StringBuilder action = new StringBuilder("Update your application's configuration:");
-		for (String fix : fixes) {
-			action.append("\n    - ").append(fix);
-		}
-		if (fixes.isEmpty()) {
-			action.append("\n    - Correct the settings named above.");
-		}
-		return new CridConfigurationException(description.toString(), action.toString(), ex);
+		Map<String, CridConfigurationException.Property> table = new HashMap<>();
+		SETTINGS.forEach((setting, property) -> table.put(setting, new CridConfigurationException.Property(
+				property.name(), property.value().apply(properties), property.fix())));
+		return CridConfigurationException.invalidSettings(ex, table, customized
+				? "(A CridNodeCustomizer bean may have changed these settings after the properties were applied.)"
+				: null);
 	}
 
 	/**
@@ -119,16 +108,7 @@ final class ConfigurationFailures {
 				"Update your application's configuration:\n    - " + String.join("\n    - ", fixes), null);
 	}
 
-	private static String quote(Object value) {
-		return (value != null) ? "'" + value + "'" : "null";
-	}
-
-	private record Setting(String name, String property, Function<CridProperties, Object> value, String fix) {
-
-		boolean matches(String violation) {
-			return violation.startsWith(this.name + " ");
-		}
-
+	private record Setting(String name, Function<CridProperties, Object> value, String fix) {
 	}
 
 }

@@ -398,14 +398,14 @@ public class CridProperties {
 		/**
 		 * Longest time one statement against the registry table may run.
 		 */
-		private Duration queryTimeout = Duration.ofSeconds(5);
+		private Duration queryTimeout = Duration.ofSeconds(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT_SECONDS);
 
 		/**
 		 * How long rows of the registry table are kept. The registry evicts older seconds by itself, at most
 		 * every 24th of this, and refuses them from then on, so a node whose clock lags behind by more is
 		 * refused rather than given their numbers again. Must exceed crid.max-clock-skew; 0 keeps every row.
 		 */
-		private Duration retention = Duration.ofDays(1);
+		private Duration retention = Duration.ofDays(JdbcTemplateRegistry.DEFAULT_RETENTION_DAYS);
 
 		/**
 		 * Returns the registry table's name.

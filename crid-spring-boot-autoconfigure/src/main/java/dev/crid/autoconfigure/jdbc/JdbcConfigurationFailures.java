@@ -1,12 +1,16 @@
 package dev.crid.autoconfigure.jdbc;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 
 import dev.crid.InvalidConfigException;
 import dev.crid.autoconfigure.CridConfigurationException;
+import dev.crid.autoconfigure.CridConfigurationException.Property;
 import dev.crid.autoconfigure.CridProperties;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+
+import org.springframework.boot.convert.DurationStyle;
 
 /**
  * Builds the {@link CridConfigurationException}s of the database registry that stop start-up, each naming
@@ -15,7 +19,9 @@ import dev.crid.autoconfigure.CridProperties;
 final class JdbcConfigurationFailures {
 
 	private static final String RETENTION_FIX = "Set crid.registry.jdbc.retention to a duration of at least a second "
-			+ "and longer than crid.max-clock-skew, e.g. 1d (the default), or to 0 to keep every row.";
+			+ "and longer than crid.max-clock-skew, e.g. "
+			+ DurationStyle.SIMPLE.print(JdbcTemplateRegistry.DEFAULT_RETENTION, ChronoUnit.DAYS)
+			+ " (the default), or to 0 to keep every row.";
 
 	private JdbcConfigurationFailures() {
 	}
@@ -24,38 +30,19 @@ final class JdbcConfigurationFailures {
 	 * Describes the database registry settings that crid-jdbc refused, in terms of the properties they
 	 * came from.
 	 */
-	static CridConfigurationException invalidRegistryProperties(CridProperties.JdbcProperties jdbc, InvalidConfigException ex) {
-		StringBuilder description = new StringBuilder("The crid configuration is invalid:\n");
-		List<String> fixes = new ArrayList<>();
-		for (String violation : ex.violations()) {
-			description.append('\n');
-			if (violation.startsWith("tableName ")) {
-				description.append("    Property: crid.registry.jdbc.table-name\n    Value: ")
-					.append(quote(jdbc.getTableName()))
-					.append('\n');
-				fixes.add("Set crid.registry.jdbc.table-name to a table name, optionally schema-qualified ('name' "
-						+ "or 'schema.name', each part letters, digits and underscores, not starting with a "
-						+ "digit), e.g. crid_allocations (the default).");
-			}
-			else if (violation.startsWith("queryTimeout ")) {
-				description.append("    Property: crid.registry.jdbc.query-timeout\n    Value: ")
-					.append(jdbc.getQueryTimeout())
-					.append('\n');
-				fixes.add("Set crid.registry.jdbc.query-timeout to a positive duration, e.g. 5s (the default).");
-			}
-			else if (violation.startsWith("retention ")) {
-				description.append("    Property: crid.registry.jdbc.retention\n    Value: ")
-					.append(jdbc.getRetention())
-					.append('\n');
-				fixes.add(RETENTION_FIX);
-			}
-			description.append("    Reason: ").append(violation).append('\n');
-		}
-		if (fixes.isEmpty()) {
-			fixes.add("Correct the settings named above.");
-		}
-		return new CridConfigurationException(description.toString(),
-				"Update your application's configuration:\n    - " + String.join("\n    - ", fixes), ex);
+	static CridConfigurationException invalidRegistryProperties(CridProperties.JdbcProperties jdbc,
+			InvalidConfigException ex) {
+		return CridConfigurationException.invalidSettings(ex, Map.of(
+				"tableName", new Property("crid.registry.jdbc.table-name", quote(jdbc.getTableName()),
+						"Set crid.registry.jdbc.table-name to a table name, optionally schema-qualified ('name' or "
+								+ "'schema.name', each part letters, digits and underscores, not starting with a "
+								+ "digit), e.g. " + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + " (the default)."),
+				"queryTimeout", new Property("crid.registry.jdbc.query-timeout", jdbc.getQueryTimeout(),
+						"Set crid.registry.jdbc.query-timeout to a positive duration, e.g. "
+								+ DurationStyle.SIMPLE.print(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT, ChronoUnit.SECONDS)
+								+ " (the default)."),
+				"retention", new Property("crid.registry.jdbc.retention", jdbc.getRetention(), RETENTION_FIX)),
+				null);
 	}
 
 	/**
