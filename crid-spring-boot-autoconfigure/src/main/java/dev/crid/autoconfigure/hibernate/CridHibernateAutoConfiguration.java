@@ -1,9 +1,12 @@
 package dev.crid.autoconfigure.hibernate;
 
+import java.util.function.Supplier;
+
 import dev.crid.CridNode;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -14,8 +17,10 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration that hands the {@link CridNode} bean to Hibernate, so that entities with
- * {@code @Id @Crid} get their IDs from it: a {@link HibernatePropertiesCustomizer} puts the node under
- * {@link CridIdentifierGenerator#NODE_SETTING}.
+ * {@code @Id @Crid} get their IDs from it: a {@link HibernatePropertiesCustomizer} puts a lookup of the
+ * node under {@link CridIdentifierGenerator#NODE_SETTING}, which the generator makes at the first insert.
+ * Hibernate's start-up therefore never creates the node, which is created after the database's
+ * initializers, Hibernate among them when it initializes the database itself.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		beforeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
@@ -30,8 +35,9 @@ public final class CridHibernateAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "cridHibernatePropertiesCustomizer")
-	HibernatePropertiesCustomizer cridHibernatePropertiesCustomizer(CridNode cridNode) {
-		return (properties) -> properties.put(CridIdentifierGenerator.NODE_SETTING, cridNode);
+	HibernatePropertiesCustomizer cridHibernatePropertiesCustomizer(ObjectProvider<CridNode> cridNode) {
+		Supplier<CridNode> lookup = cridNode::getObject;
+		return (properties) -> properties.put(CridIdentifierGenerator.NODE_SETTING, lookup);
 	}
 
 }

@@ -19,12 +19,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The database registry, on the application's DataSource (the one qualified with {@link CridDataSource},
- * else the only or primary one), and the initializer that prepares its table. Imported by
+ * else the only or primary one), and the initializer that prepares its table, which Spring Boot orders
+ * among the database's initializers as it does Flyway's. Imported by
  * {@link CridAutoConfiguration} before its in-memory fallback; not meant to be imported by applications,
  * which replace the registry by defining their own {@link Registry} bean.
  */
@@ -34,6 +37,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnMissingBean(Registry.class)
 @ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.JDBC })
+@Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcRegistryConfiguration {
 
 	JdbcRegistryConfiguration() {

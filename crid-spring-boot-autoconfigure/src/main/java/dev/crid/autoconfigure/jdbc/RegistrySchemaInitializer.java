@@ -6,31 +6,28 @@ import java.nio.charset.StandardCharsets;
 
 import javax.sql.DataSource;
 
-import dev.crid.CridLayout;
-import dev.crid.Registry;
 import dev.crid.RegistryException;
 import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import dev.crid.jdbc.MissingTableException;
-import dev.crid.autoconfigure.RegistryGuard;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * Prepares the registry table once, before the node's first allocation: creates it when
+ * Prepares the registry table once, when it is created: creates it when
  * {@code crid.registry.jdbc.initialize-schema} asks for it, else checks that it exists.
  *
- * <p>It runs when every singleton has been created, so after Flyway, Liquibase, SQL scripts and
- * Hibernate's schema generation, whichever of them creates the table; or earlier if the node allocates
- * first (see {@link #guard(Registry)}). It is not a dependency of the node, which would make a cycle where
- * Hibernate both needs the node and counts as a database initializer
- * ({@code spring.jpa.defer-datasource-initialization=true}).
+ * <p>A database initializer like Flyway's, found by {@link RegistrySchemaInitializerDetector}: Spring Boot
+ * creates it after Flyway, Liquibase and the SQL scripts (any of which may create the table), and creates
+ * the application's {@link dev.crid.CridNode} beans after it (see
+ * {@link CridNodeDependsOnDatabaseInitializationDetector}), so no node reserves a block before the table is
+ * ready.
  */
-final class RegistrySchemaInitializer implements SmartInitializingSingleton, RegistryGuard {
+final class RegistrySchemaInitializer implements InitializingBean {
 
 	private static final Log logger = LogFactory.getLog(RegistrySchemaInitializer.class);
 
@@ -40,8 +37,6 @@ final class RegistrySchemaInitializer implements SmartInitializingSingleton, Reg
 
 	private final SchemaInitialization mode;
 
-	private volatile boolean done;
-
 	RegistrySchemaInitializer(JdbcTemplateRegistry registry, DataSource dataSource, SchemaInitialization mode) {
 		this.registry = registry;
 		this.dataSource = dataSource;
@@ -49,51 +44,8 @@ final class RegistrySchemaInitializer implements SmartInitializingSingleton, Reg
 	}
 
 	@Override
-	public void afterSingletonsInstantiated() {
-		initialize();
-	}
-
-	@Override
-	public Registry guard(Registry registry) {
-		return new Registry() {
-
-			@Override
-			public long allocate(long timestamp, long blockSize) {
-				return reserve(timestamp, blockSize).start();
-			}
-
-			@Override
-			public Reservation reserve(long timestamp, long blockSize) {
-				initializeOnce();
-				return registry.reserve(timestamp, blockSize);
-			}
-
-			@Override
-			public void checkLayout(CridLayout layout) {
-				initializeOnce();
-				registry.checkLayout(layout);
-			}
-
-			@Override
-			public String toString() {
-				return registry.toString();
-			}
-
-		};
-	}
-
-	private void initializeOnce() {
-		if (!this.done) {
-			initialize();
-		}
-	}
-
-	synchronized void initialize() {
-		if (this.done) {
-			return;
-		}
+	public void afterPropertiesSet() {
 		prepare();
-		this.done = true;
 	}
 
 	private void prepare() {
