@@ -20,8 +20,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request parameters bind from their
  * decimal value, a malformed one is answered with 400 and the reason, and a handler that fails because no
- * ID could be handed out is answered with 503 and {@code Retry-After}, both as RFC 9457 problem details
- * unless {@code crid.web.problem-details.enabled=false}.
+ * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457 problem details (the
+ * 503 as Spring Boot's error page to a client that prefers HTML) unless
+ * {@code crid.web.problem-details.enabled=false}.
  */
 @AutoConfiguration
 @ConditionalOnClass({ CridId.class, ProblemDetail.class })
@@ -51,6 +52,13 @@ public final class CridWebAutoConfiguration {
 			};
 		}
 
+		@Bean
+		@ConditionalOnBooleanProperty(name = "crid.web.problem-details.enabled", matchIfMissing = true)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Servlet cridUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -71,6 +79,13 @@ public final class CridWebAutoConfiguration {
 			};
 		}
 
+		@Bean
+		@ConditionalOnBooleanProperty(name = "crid.web.problem-details.enabled", matchIfMissing = true)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Reactive cridUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -81,12 +96,6 @@ public final class CridWebAutoConfiguration {
 		@ConditionalOnMissingBean
 		InvalidCridIdAdvice cridInvalidIdAdvice() {
 			return new InvalidCridIdAdvice();
-		}
-
-		@Bean
-		@ConditionalOnMissingBean
-		CridUnavailableAdvice cridUnavailableAdvice(CridProperties properties) {
-			return new CridUnavailableAdvice(properties.getWeb().getRetryAfter());
 		}
 
 	}
