@@ -52,13 +52,6 @@ public final class CridWebAutoConfiguration {
 			};
 		}
 
-		@Bean
-		@ConditionalOnBooleanProperty(name = "crid.web.problem-details.enabled", matchIfMissing = true)
-		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
-		CridUnavailableAdvice.Servlet cridUnavailableAdvice(CridProperties properties) {
-			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -79,13 +72,6 @@ public final class CridWebAutoConfiguration {
 			};
 		}
 
-		@Bean
-		@ConditionalOnBooleanProperty(name = "crid.web.problem-details.enabled", matchIfMissing = true)
-		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
-		CridUnavailableAdvice.Reactive cridUnavailableAdvice(CridProperties properties) {
-			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -96,6 +82,20 @@ public final class CridWebAutoConfiguration {
 		@ConditionalOnMissingBean
 		InvalidCridIdAdvice cridInvalidIdAdvice() {
 			return new InvalidCridIdAdvice();
+		}
+
+		@Bean("cridUnavailableAdvice")
+		@ConditionalOnWebApplication(type = Type.SERVLET)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Servlet cridServletUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
+		}
+
+		@Bean("cridUnavailableAdvice")
+		@ConditionalOnWebApplication(type = Type.REACTIVE)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Reactive cridReactiveUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());
 		}
 
 	}
