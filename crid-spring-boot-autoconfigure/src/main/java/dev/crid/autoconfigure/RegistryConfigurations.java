@@ -1,33 +1,29 @@
 package dev.crid.autoconfigure;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import javax.sql.DataSource;
 
 import dev.crid.InMemoryRegistry;
-import dev.crid.InvalidConfigException;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridProperties.RegistryType;
-import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.util.ClassUtils;
 
 /**
- * The registry the auto-configured node reserves its blocks in, chosen by {@code crid.registry.type}.
- * Imported in this order, so the first that registers a {@link Registry} wins and a user's own
- * {@code Registry} bean beats them all.
+ * The registries that need no database support, chosen by {@code crid.registry.type}: the in-memory one,
+ * and the failure of {@code jdbc} when the database registry cannot be set up. Imported by
+ * {@link CridAutoConfiguration} after the database registry
+ * ({@link dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration}), so the first that registers a
+ * {@link Registry} wins and a user's own {@code Registry} bean beats them all.
  */
 final class RegistryConfigurations {
 

@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.Set;
 
 import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseInitializerDetector;
-import org.springframework.boot.sql.init.dependency.DatabaseInitializerDetector;
 import org.springframework.core.Ordered;
 
 /**
