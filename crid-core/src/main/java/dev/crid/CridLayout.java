@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+
+import dev.crid.InvalidConfigException.Violation;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -63,33 +65,33 @@ public final class CridLayout {
 	 * @throws InvalidConfigException naming every violated rule
 	 */
 	public static CridLayout of(Instant epoch, int timestampBits, int sequenceBits) {
-		List<String> violations = validate(epoch, timestampBits, sequenceBits);
+		List<Violation> violations = validate(epoch, timestampBits, sequenceBits);
 		if (!violations.isEmpty()) {
 			throw new InvalidConfigException(violations);
 		}
 		return new CridLayout(epoch, timestampBits, sequenceBits);
 	}
 
-	static List<String> validate(Instant epoch, int timestampBits, int sequenceBits) {
-		List<String> violations = new ArrayList<>();
+	static List<Violation> validate(Instant epoch, int timestampBits, int sequenceBits) {
+		List<Violation> violations = new ArrayList<>();
 		if (epoch == null) {
-			violations.add("epoch must be set");
+			violations.add(new Violation("epoch", null, "must be set"));
 		}
 		else if (epoch.getNano() != 0) {
 			// crid for Go drops the fraction; counting from it instead would shift every timestamp of a
 			// registry shared with Go nodes, so neither is done silently.
-			violations.add("epoch is " + epoch + " but must be a whole second, such as "
-					+ epoch.truncatedTo(ChronoUnit.SECONDS) + " (timestamps count whole seconds from it)");
+			violations.add(new Violation("epoch", epoch, "must be a whole second, such as "
+					+ epoch.truncatedTo(ChronoUnit.SECONDS) + " (timestamps count whole seconds from it)"));
 		}
 		if (timestampBits < 0 || timestampBits > TOTAL_BITS) {
-			violations.add("timestampBits is " + timestampBits + " but must be in [0, " + TOTAL_BITS + "]");
+			violations.add(new Violation("timestampBits", timestampBits, "must be in [0, " + TOTAL_BITS + "]"));
 		}
 		if (sequenceBits < 0 || sequenceBits > TOTAL_BITS) {
-			violations.add("sequenceBits is " + sequenceBits + " but must be in [0, " + TOTAL_BITS + "]");
+			violations.add(new Violation("sequenceBits", sequenceBits, "must be in [0, " + TOTAL_BITS + "]"));
 		}
 		if ((long) timestampBits + sequenceBits != TOTAL_BITS) {
-			violations.add("timestampBits + sequenceBits is " + timestampBits + " + " + sequenceBits + " = "
-					+ ((long) timestampBits + sequenceBits) + " but must be " + TOTAL_BITS);
+			violations.add(new Violation(Violation.BIT_SPLIT, (long) timestampBits + sequenceBits,
+					"must be " + TOTAL_BITS + " (" + timestampBits + " + " + sequenceBits + ")"));
 		}
 		return violations;
 	}

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
+import dev.crid.InvalidConfigException.Violation;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,51 +56,51 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 			boolean layoutMissing, long blockSize, long threshold, Duration allocationTimeout, Clock clock,
 			@Nullable Executor prefetchExecutor, Duration maxClockSkew,
 			@Nullable Consumer<? super RuntimeException> prefetchFailureHandler) {
-		List<String> violations = new ArrayList<>();
+		List<Violation> violations = new ArrayList<>();
 		if (registry == null) {
-			violations.add("registry must be set");
+			violations.add(new Violation("registry", null, "must be set"));
 		}
 		if (clock == null) {
-			violations.add("clock must be set");
+			violations.add(new Violation("clock", null, "must be set"));
 		}
 		if (layoutMissing) {
-			violations.add("layout is null but must be set (or leave it out for the default layout)");
+			violations.add(new Violation("layout", null, "must be set (or leave it out for the default layout)"));
 		}
-		List<String> layoutViolations = CridLayout.validate(epoch, timestampBits, sequenceBits);
+		List<Violation> layoutViolations = CridLayout.validate(epoch, timestampBits, sequenceBits);
 		violations.addAll(layoutViolations);
 		Instant now = (clock != null) ? clock.instant() : null;
 		if (epoch != null && now != null && epoch.isAfter(now)) {
-			violations.add("epoch is " + epoch + " but must not be in the future (the clock reads " + now + ")");
+			violations.add(new Violation("epoch", epoch, "must not be in the future (the clock reads " + now + ")"));
 		}
 		if (layoutViolations.isEmpty() && now != null) {
 			Instant lastSecond = CridLayout.of(epoch, timestampBits, sequenceBits).lastSecond();
 			if (now.getEpochSecond() > lastSecond.getEpochSecond()) {
-				violations.add("the layout's last second is " + lastSecond + " (epoch " + epoch + " plus 2^"
-						+ timestampBits + " - 1 seconds) but the clock reads " + now
-						+ ": use more timestamp bits or a later epoch");
+				violations.add(new Violation("timestampBits", timestampBits, "must be larger, or the epoch later: the "
+						+ "layout's last second is " + lastSecond + " (epoch " + epoch + " plus 2^" + timestampBits
+						+ " - 1 seconds) but the clock reads " + now));
 			}
 		}
 		if (layoutViolations.isEmpty()) {
 			long maxBlockSize = (sequenceBits >= CridLayout.TOTAL_BITS) ? Long.MAX_VALUE : 1L << sequenceBits;
 			if (blockSize < 1 || blockSize > maxBlockSize) {
-				violations.add("blockSize is " + blockSize + " but must be in [1, " + maxBlockSize
-						+ "] (2^sequenceBits with sequenceBits " + sequenceBits + ")");
+				violations.add(new Violation("blockSize", blockSize, "must be in [1, " + maxBlockSize
+						+ "] (2^sequenceBits with sequenceBits " + sequenceBits + ")"));
 			}
 		}
 		else if (blockSize < 1) {
-			violations.add("blockSize is " + blockSize + " but must be at least 1");
+			violations.add(new Violation("blockSize", blockSize, "must be at least 1"));
 		}
 		if (threshold > blockSize) {
-			violations.add("threshold is " + threshold + " but must not exceed blockSize " + blockSize
-					+ " (a threshold below 1 turns pre-allocation off)");
+			violations.add(new Violation("threshold", threshold, "must not exceed blockSize " + blockSize
+					+ " (a threshold below 1 turns pre-allocation off)"));
 		}
 		if (allocationTimeout == null || allocationTimeout.isNegative() || allocationTimeout.isZero()
 				|| allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {
-			violations.add("allocationTimeout is " + allocationTimeout + " but must be in (PT0S, "
-					+ MAX_ALLOCATION_TIMEOUT + "]");
+			violations.add(new Violation("allocationTimeout", allocationTimeout,
+					"must be in (PT0S, " + MAX_ALLOCATION_TIMEOUT + "]"));
 		}
 		if (maxClockSkew == null || maxClockSkew.isNegative() || maxClockSkew.isZero()) {
-			violations.add("maxClockSkew is " + maxClockSkew + " but must be positive");
+			violations.add(new Violation("maxClockSkew", maxClockSkew, "must be positive"));
 		}
 		if (!violations.isEmpty()) {
 			throw new InvalidConfigException(violations);

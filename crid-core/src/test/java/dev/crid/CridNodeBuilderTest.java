@@ -4,10 +4,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.crid.InvalidConfigException.Violation;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Tests for {@link CridNode.Builder}: defaults and the checks in {@code build()}.
@@ -57,7 +60,7 @@ class CridNodeBuilderTest {
 	void nullLayoutIsReportedWithTheOtherViolations() {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).layout(null).blockSize(0).build())
-			.satisfies((ex) -> assertThat(ex.violations()).containsExactly(
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).containsExactly(
 					"layout is null but must be set (or leave it out for the default layout)",
 					"blockSize is 0 but must be in [1, 4294967296] (2^sequenceBits with sequenceBits 32)",
 					"threshold is 5000 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)"));
@@ -71,7 +74,7 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).epoch(epoch).timestampBits(10).sequenceBits(53)
 				.clock(clock).build())
-			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString()
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).singleElement().asString()
 				.contains("last second is 2026-03-01T11:59:59Z", "the clock reads 2026-03-01T12:00:00Z"));
 		Clock lastSecond = Clock.fixed(NOW.minusMillis(1), java.time.ZoneOffset.UTC);
 		try (CridNode node = CridNode.builder(new InMemoryRegistry()).epoch(epoch).timestampBits(10).sequenceBits(53)
@@ -89,7 +92,7 @@ class CridNodeBuilderTest {
 		for (Duration invalid : new Duration[] { null, Duration.ZERO, Duration.ofSeconds(-1) }) {
 			assertThatExceptionOfType(InvalidConfigException.class)
 				.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).maxClockSkew(invalid).build())
-				.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString()
+				.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).singleElement().asString()
 					.isEqualTo("maxClockSkew is " + invalid + " but must be positive"));
 		}
 	}
@@ -105,14 +108,27 @@ class CridNodeBuilderTest {
 			.allocationTimeout(Duration.ZERO)
 			.clock(Clock.fixed(NOW, java.time.ZoneOffset.UTC));
 		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(builder::build)
-			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("registry must be set",
-					"timestampBits + sequenceBits is 40 + 40 = 80 but must be 63",
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.containsExactly("registry is null but must be set",
+					"timestampBits + sequenceBits is 80 but must be 63 (40 + 40)",
 					"epoch is 2026-03-01T12:01:00Z but must not be in the future (the clock reads 2026-03-01T12:00:00Z)",
 					"blockSize is 0 but must be at least 1",
 					"threshold is 7 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)",
 					"allocationTimeout is PT0S but must be in (PT0S, PT24H]"))
-			.withMessageStartingWith("Invalid crid configuration: registry must be set; ")
+			.withMessageStartingWith("Invalid crid configuration: registry is null but must be set; ")
 			.isInstanceOf(CridException.class);
+	}
+
+	@Test
+	void violationsCarryTheSettingTheValueAndTheRuleAsValues() {
+		CridNode.Builder builder = CridNode.builder(null).timestampBits(40).sequenceBits(40).blockSize(0).threshold(7);
+		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(builder::build)
+			.satisfies((ex) -> assertThat(ex.violations())
+				.extracting(Violation::setting, Violation::value, Violation::rule)
+				.containsExactly(tuple("registry", null, "must be set"),
+						tuple(Violation.BIT_SPLIT, 80L, "must be 63 (40 + 40)"),
+						tuple("blockSize", 0L, "must be at least 1"),
+						tuple("threshold", 7L, "must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)")));
 	}
 
 	@Test
@@ -120,7 +136,7 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(59).sequenceBits(4).blockSize(17)
 				.threshold(0).build())
-			.satisfies((ex) -> assertThat(ex.violations())
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
 				.containsExactly("blockSize is 17 but must be in [1, 16] (2^sequenceBits with sequenceBits 4)"));
 		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(59).sequenceBits(4).blockSize(16)
 			.threshold(16).build()) {
@@ -133,7 +149,8 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(63).sequenceBits(0).blockSize(2)
 				.threshold(1).build())
-			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString().contains("[1, 1]"));
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.singleElement().asString().contains("[1, 1]"));
 		try (CridNode node = CridNode.builder(new InMemoryRegistry()).timestampBits(63).sequenceBits(0).blockSize(1)
 			.threshold(1).build()) {
 			assertThat(node.blockSize()).isOne();
@@ -154,7 +171,8 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).timestampBits(-1).sequenceBits(64).blockSize(-5)
 				.threshold(-10).build())
-			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("timestampBits is -1 but must be in [0, 63]",
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.containsExactly("timestampBits is -1 but must be in [0, 63]",
 					"sequenceBits is 64 but must be in [0, 63]", "blockSize is -5 but must be at least 1"));
 	}
 
@@ -163,7 +181,8 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).epoch(null).clock(null).allocationTimeout(null)
 				.build())
-			.satisfies((ex) -> assertThat(ex.violations()).containsExactly("clock must be set", "epoch must be set",
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.containsExactly("clock is null but must be set", "epoch is null but must be set",
 					"allocationTimeout is null but must be in (PT0S, PT24H]"));
 	}
 
@@ -172,7 +191,8 @@ class CridNodeBuilderTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofDays(1).plusNanos(1))
 				.build())
-			.satisfies((ex) -> assertThat(ex.violations()).singleElement().asString().contains("PT24H0.000000001S"));
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.singleElement().asString().contains("PT24H0.000000001S"));
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofMillis(-1)).build());
 		CridNode.builder(new InMemoryRegistry()).allocationTimeout(Duration.ofDays(1)).build().close();

@@ -5,6 +5,7 @@ import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.crid.CridNode;
 import org.hibernate.HibernateException;
@@ -58,7 +59,10 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 
 	/**
 	 * The Hibernate setting that holds the {@link CridNode} every crid identifier is taken from:
-	 * {@value}. Its value must be the node object itself, not a string.
+	 * {@value}. Its value must be the node object itself (not a string), or a
+	 * {@link java.util.function.Supplier} of it, asked once, at the first insert: so a container can build
+	 * the {@code SessionFactory} before the node exists, as Spring Boot does when Hibernate initializes the
+	 * database the node's registry lives in.
 	 */
 	public static final String NODE_SETTING = "dev.crid.node";
 
@@ -157,6 +161,9 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 			.requireService(ConfigurationService.class)
 			.getSettings();
 		Object value = settings.get(NODE_SETTING);
+		if (value instanceof Supplier<?> supplier) {
+			value = supplier.get();
+		}
 		if (value instanceof CridNode cridNode) {
 			this.node = cridNode;
 			return cridNode;

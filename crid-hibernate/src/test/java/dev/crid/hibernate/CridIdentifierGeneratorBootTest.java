@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import dev.crid.CridId;
 import dev.crid.CridNode;
@@ -79,6 +81,29 @@ class CridIdentifierGeneratorBootTest {
 			factory.runInTransaction((entityManager) -> entityManager.persist(entity));
 			assertThat(this.node.parser().parse(CridId.parse(entity.getId())).timestamp())
 				.isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+		}
+	}
+
+	@Test
+	void asksASupplierInTheSettingsForTheNodeAtTheFirstInsertOnly() {
+		AtomicInteger asked = new AtomicInteger();
+		Supplier<CridNode> lookup = () -> {
+			asked.incrementAndGet();
+			return this.node;
+		};
+		try (EntityManagerFactory factory = jpa(PackageStringEntity.class)
+			.property(CridIdentifierGenerator.NODE_SETTING, lookup)
+			.createEntityManagerFactory()) {
+			assertThat(asked).as("building the factory needs no node").hasValue(0);
+			PackageStringEntity first = new PackageStringEntity();
+			PackageStringEntity second = new PackageStringEntity();
+			factory.runInTransaction((entityManager) -> {
+				entityManager.persist(first);
+				entityManager.persist(second);
+			});
+			assertThat(this.node.parser().parse(CridId.parse(first.getId())).timestamp())
+				.isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+			assertThat(asked).as("asked once, then kept").hasValue(1);
 		}
 	}
 

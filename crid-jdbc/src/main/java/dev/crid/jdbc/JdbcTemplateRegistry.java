@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.crid.CridException;
 import dev.crid.CridLayout;
 import dev.crid.InvalidConfigException;
+import dev.crid.InvalidConfigException.Violation;
 import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
@@ -104,11 +105,23 @@ public final class JdbcTemplateRegistry implements Registry {
 	/** The table used unless set otherwise: {@value}, the Go crid's. */
 	public static final String DEFAULT_TABLE_NAME = "crid_allocations";
 
+	/**
+	 * {@link #DEFAULT_QUERY_TIMEOUT} in seconds ({@value}): a compile-time constant, which code that must
+	 * not load this class (such as properties bound where crid-jdbc may be missing) can refer to.
+	 */
+	public static final long DEFAULT_QUERY_TIMEOUT_SECONDS = 5;
+
 	/** How long one registry operation may take unless set otherwise: 5 seconds. */
-	public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(5);
+	public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(DEFAULT_QUERY_TIMEOUT_SECONDS);
+
+	/**
+	 * {@link #DEFAULT_RETENTION} in days ({@value}): a compile-time constant, which code that must not load
+	 * this class can refer to.
+	 */
+	public static final long DEFAULT_RETENTION_DAYS = 1;
 
 	/** How long rows are kept unless set otherwise: a day. */
-	public static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
+	public static final Duration DEFAULT_RETENTION = Duration.ofDays(DEFAULT_RETENTION_DAYS);
 
 	private static final Duration MAX_QUERY_TIMEOUT = Duration.ofDays(1);
 
@@ -403,29 +416,29 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		private DataSource validate() {
-			List<String> violations = new ArrayList<>();
+			List<Violation> violations = new ArrayList<>();
 			DataSource dataSource = null;
 			if (this.jdbcTemplate == null) {
-				violations.add("jdbcTemplate is null but must be a JdbcTemplate with a DataSource");
+				violations.add(new Violation("jdbcTemplate", null, "must be a JdbcTemplate with a DataSource"));
 			}
 			else {
 				dataSource = this.jdbcTemplate.getDataSource();
 				if (dataSource == null) {
-					violations.add("jdbcTemplate has no DataSource but must have one");
+					violations.add(new Violation("jdbcTemplate", this.jdbcTemplate, "must have a DataSource"));
 				}
 			}
-			String tableViolation = TableNames.violation(this.tableName);
+			Violation tableViolation = TableNames.violation(this.tableName);
 			if (tableViolation != null) {
 				violations.add(tableViolation);
 			}
 			if (this.queryTimeout == null || this.queryTimeout.isNegative() || this.queryTimeout.isZero()
 					|| this.queryTimeout.compareTo(MAX_QUERY_TIMEOUT) > 0) {
-				violations.add("queryTimeout is " + this.queryTimeout + " but must be in (PT0S, " + MAX_QUERY_TIMEOUT
-						+ "]");
+				violations.add(new Violation("queryTimeout", this.queryTimeout, "must be in (PT0S, " + MAX_QUERY_TIMEOUT
+						+ "]"));
 			}
 			if (this.retention != null && !this.retention.isZero()
 					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
-				violations.add("retention is " + this.retention + " but must be at least PT1S (or zero to keep every row)");
+				violations.add(new Violation("retention", this.retention, "must be at least PT1S (or zero to keep every row)"));
 			}
 			if (dataSource == null || !violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

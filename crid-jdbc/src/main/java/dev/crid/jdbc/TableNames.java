@@ -4,6 +4,8 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.crid.InvalidConfigException.Violation;
+
 /**
  * Checks table names before they are put into SQL. Identifiers cannot be bound as parameters, so only
  * names that cannot change a statement's meaning get through.
@@ -15,14 +17,13 @@ final class TableNames {
 	private TableNames() {
 	}
 
-	/** Returns a sentence naming the rule the name breaks, or {@code null} when it is valid. */
-	static @Nullable String violation(@Nullable String tableName) {
+	/** Returns the rule the name breaks, or {@code null} when it is valid. */
+	static @Nullable Violation violation(@Nullable String tableName) {
 		if (tableName != null && NAME.matcher(tableName).matches()) {
 			return null;
 		}
-		String value = (tableName != null) ? "\"" + tableName + "\"" : "null";
-		return "tableName is " + value + " but must be a table name or schema.name, each part matching "
-				+ "[A-Za-z_][A-Za-z0-9_]*";
+		return new Violation("tableName", tableName,
+				"must be a table name or schema.name, each part matching [A-Za-z_][A-Za-z0-9_]*");
 	}
 
 }

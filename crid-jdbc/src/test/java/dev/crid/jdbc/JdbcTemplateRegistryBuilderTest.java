@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
+import dev.crid.InvalidConfigException.Violation;
 import dev.crid.InvalidConfigException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,7 +38,7 @@ class JdbcTemplateRegistryBuilderTest {
 	void rejectsNamesThatAreNotIdentifiers(String tableName) {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> JdbcTemplateRegistry.builder(this.jdbcTemplate).tableName(tableName).build())
-			.satisfies((ex) -> assertThat(ex.violations()).singleElement()
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).singleElement()
 				.asString()
 				.contains("tableName is \"" + tableName + "\"")
 				.contains("schema.name")
@@ -68,7 +69,7 @@ class JdbcTemplateRegistryBuilderTest {
 				.tableName("x;y")
 				.queryTimeout(Duration.ZERO)
 				.build())
-			.satisfies((ex) -> assertThat(ex.violations()).hasSize(3))
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).hasSize(3))
 			.withMessageContaining("DataSource")
 			.withMessageContaining("tableName")
 			.withMessageContaining("queryTimeout");
@@ -77,7 +78,7 @@ class JdbcTemplateRegistryBuilderTest {
 	@Test
 	void theConstructorValidatesToo() {
 		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> new JdbcTemplateRegistry(new JdbcTemplate()))
-			.withMessageContaining("jdbcTemplate has no DataSource");
+			.withMessageContaining("but must have a DataSource");
 	}
 
 	@Test

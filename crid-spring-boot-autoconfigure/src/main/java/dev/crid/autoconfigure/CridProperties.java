@@ -11,7 +11,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration properties for crid, under the prefix {@code crid}. Every default is the one crid-core
- * (and crid-jdbc) uses, so the starter and the library cannot drift apart.
+ * (and crid-jdbc) uses, so the starter and the library cannot drift apart. As in Spring Boot's own
+ * properties classes, each field's Javadoc is the property's description (what IDEs show, from the
+ * generated metadata); the accessors repeat nothing.
  */
 @ConfigurationProperties("crid")
 public class CridProperties {
@@ -68,7 +70,7 @@ public class CridProperties {
 	/**
 	 * Where blocks of sequence numbers are reserved.
 	 */
-	private final Registry registry = new Registry();
+	private final RegistryProperties registry = new RegistryProperties();
 
 	/**
 	 * How crid IDs are written as JSON.
@@ -80,154 +82,78 @@ public class CridProperties {
 	 */
 	private final Web web = new Web();
 
-	/**
-	 * Returns whether crid is auto-configured.
-	 * @return {@code true} unless switched off
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * Sets whether crid is auto-configured.
-	 * @param enabled {@code false} to switch the auto-configuration off
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * Returns the instant the ID timestamps count from.
-	 * @return the epoch
-	 */
 	public Instant getEpoch() {
 		return this.epoch;
 	}
 
-	/**
-	 * Sets the instant the ID timestamps count from.
-	 * @param epoch the epoch, not in the future
-	 */
 	public void setEpoch(Instant epoch) {
 		this.epoch = epoch;
 	}
 
-	/**
-	 * Returns the number of timestamp bits.
-	 * @return the timestamp bits
-	 */
 	public int getTimestampBits() {
 		return this.timestampBits;
 	}
 
-	/**
-	 * Sets the number of timestamp bits.
-	 * @param timestampBits bits in [0, 63], adding up to 63 with the sequence bits
-	 */
 	public void setTimestampBits(int timestampBits) {
 		this.timestampBits = timestampBits;
 	}
 
-	/**
-	 * Returns the number of sequence bits.
-	 * @return the sequence bits
-	 */
 	public int getSequenceBits() {
 		return this.sequenceBits;
 	}
 
-	/**
-	 * Sets the number of sequence bits.
-	 * @param sequenceBits bits in [0, 63], adding up to 63 with the timestamp bits
-	 */
 	public void setSequenceBits(int sequenceBits) {
 		this.sequenceBits = sequenceBits;
 	}
 
-	/**
-	 * Returns the number of sequence numbers reserved per registry call.
-	 * @return the block size
-	 */
 	public long getBlockSize() {
 		return this.blockSize;
 	}
 
-	/**
-	 * Sets the number of sequence numbers reserved per registry call.
-	 * @param blockSize the block size, in [1, 2^sequenceBits]
-	 */
 	public void setBlockSize(long blockSize) {
 		this.blockSize = blockSize;
 	}
 
-	/**
-	 * Returns the number of IDs left in a block below which the next one is reserved.
-	 * @return the threshold
-	 */
 	public long getThreshold() {
 		return this.threshold;
 	}
 
-	/**
-	 * Sets the number of IDs left in a block below which the next one is reserved.
-	 * @param threshold the threshold, at most the block size; below 1 turns pre-allocation off
-	 */
 	public void setThreshold(long threshold) {
 		this.threshold = threshold;
 	}
 
-	/**
-	 * Returns how long a caller waits for the registry at most.
-	 * @return the allocation timeout
-	 */
 	public Duration getAllocationTimeout() {
 		return this.allocationTimeout;
 	}
 
-	/**
-	 * Sets how long a caller waits for the registry at most.
-	 * @param allocationTimeout a positive duration of at most one day
-	 */
 	public void setAllocationTimeout(Duration allocationTimeout) {
 		this.allocationTimeout = allocationTimeout;
 	}
 
-	/**
-	 * Returns how far the node's clock may be from the registry's.
-	 * @return the largest clock skew allowed
-	 */
 	public Duration getMaxClockSkew() {
 		return this.maxClockSkew;
 	}
 
-	/**
-	 * Sets how far the node's clock may be from the registry's.
-	 * @param maxClockSkew a positive duration
-	 */
 	public void setMaxClockSkew(Duration maxClockSkew) {
 		this.maxClockSkew = maxClockSkew;
 	}
 
-	/**
-	 * Returns the registry settings.
-	 * @return the registry settings
-	 */
-	public Registry getRegistry() {
+	public RegistryProperties getRegistry() {
 		return this.registry;
 	}
 
-	/**
-	 * Returns the JSON settings.
-	 * @return the JSON settings
-	 */
 	public Jackson getJackson() {
 		return this.jackson;
 	}
 
-	/**
-	 * Returns the web settings.
-	 * @return the web settings
-	 */
 	public Web getWeb() {
 		return this.web;
 	}
@@ -247,26 +173,14 @@ public class CridProperties {
 		 */
 		private Duration retryAfter = Duration.ofSeconds(5);
 
-		/**
-		 * Returns the problem-details settings.
-		 * @return the problem-details settings
-		 */
 		public ProblemDetails getProblemDetails() {
 			return this.problemDetails;
 		}
 
-		/**
-		 * Returns the Retry-After sent with a 503 answer.
-		 * @return the delay
-		 */
 		public Duration getRetryAfter() {
 			return this.retryAfter;
 		}
 
-		/**
-		 * Sets the Retry-After sent with a 503 answer.
-		 * @param retryAfter the delay, rounded up to whole seconds, at least one
-		 */
 		public void setRetryAfter(Duration retryAfter) {
 			this.retryAfter = retryAfter;
 		}
@@ -287,18 +201,10 @@ public class CridProperties {
 		 */
 		private boolean enabled = true;
 
-		/**
-		 * Returns whether crid's problem details are on.
-		 * @return {@code true} unless switched off
-		 */
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
-		/**
-		 * Sets whether crid's problem details are on.
-		 * @param enabled {@code false} to leave these failures to Spring's own handling
-		 */
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}
@@ -317,18 +223,10 @@ public class CridProperties {
 		 */
 		private boolean idsAsStrings = true;
 
-		/**
-		 * Returns whether {@code @Crid} properties are written as JSON strings.
-		 * @return {@code true} unless switched off
-		 */
 		public boolean isIdsAsStrings() {
 			return this.idsAsStrings;
 		}
 
-		/**
-		 * Sets whether {@code @Crid} properties are written as JSON strings.
-		 * @param idsAsStrings {@code false} to write them as JSON numbers
-		 */
 		public void setIdsAsStrings(boolean idsAsStrings) {
 			this.idsAsStrings = idsAsStrings;
 		}
@@ -338,7 +236,7 @@ public class CridProperties {
 	/**
 	 * Which registry reserves the blocks, and how.
 	 */
-	public static class Registry {
+	public static class RegistryProperties {
 
 		/**
 		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else an
@@ -350,29 +248,17 @@ public class CridProperties {
 		/**
 		 * Settings of the database registry.
 		 */
-		private final Jdbc jdbc = new Jdbc();
+		private final JdbcProperties jdbc = new JdbcProperties();
 
-		/**
-		 * Returns the kind of registry.
-		 * @return the registry type
-		 */
 		public RegistryType getType() {
 			return this.type;
 		}
 
-		/**
-		 * Sets the kind of registry.
-		 * @param type the registry type
-		 */
 		public void setType(RegistryType type) {
 			this.type = type;
 		}
 
-		/**
-		 * Returns the database registry settings.
-		 * @return the JDBC settings
-		 */
-		public Jdbc getJdbc() {
+		public JdbcProperties getJdbc() {
 			return this.jdbc;
 		}
 
@@ -381,10 +267,13 @@ public class CridProperties {
 	/**
 	 * Settings of the database registry.
 	 */
-	public static class Jdbc {
+	public static class JdbcProperties {
+
+		// Only crid-jdbc's compile-time constants, which the compiler copies here: these properties are bound
+		// in applications without crid-jdbc too, where its classes cannot be loaded.
 
 		/** The value of {@code crid.registry.jdbc.dialect} that detects the dialect: {@value}. */
-		static final String AUTO_DIALECT = "auto";
+		public static final String AUTO_DIALECT = "auto";
 
 		/**
 		 * Table that holds the reserved blocks, as 'name' or 'schema.name'. Every node that shares the
@@ -401,14 +290,14 @@ public class CridProperties {
 		/**
 		 * Longest time one statement against the registry table may run.
 		 */
-		private Duration queryTimeout = Duration.ofSeconds(5);
+		private Duration queryTimeout = Duration.ofSeconds(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT_SECONDS);
 
 		/**
 		 * How long rows of the registry table are kept. The registry evicts older seconds by itself, at most
 		 * every 24th of this, and refuses them from then on, so a node whose clock lags behind by more is
 		 * refused rather than given their numbers again. Must exceed crid.max-clock-skew; 0 keeps every row.
 		 */
-		private Duration retention = Duration.ofDays(1);
+		private Duration retention = Duration.ofDays(JdbcTemplateRegistry.DEFAULT_RETENTION_DAYS);
 
 		/**
 		 * SQL dialect of the registry's database: 'auto' detects it from the connection, or one of
@@ -417,82 +306,42 @@ public class CridProperties {
 		 */
 		private String dialect = AUTO_DIALECT;
 
-		/**
-		 * Returns the registry table's name.
-		 * @return the table name
-		 */
 		public String getTableName() {
 			return this.tableName;
 		}
 
-		/**
-		 * Sets the registry table's name.
-		 * @param tableName {@code name} or {@code schema.name}
-		 */
 		public void setTableName(String tableName) {
 			this.tableName = tableName;
 		}
 
-		/**
-		 * Returns when the registry table is created at start-up.
-		 * @return the schema initialization mode
-		 */
 		public SchemaInitialization getInitializeSchema() {
 			return this.initializeSchema;
 		}
 
-		/**
-		 * Sets when the registry table is created at start-up.
-		 * @param initializeSchema the schema initialization mode
-		 */
 		public void setInitializeSchema(SchemaInitialization initializeSchema) {
 			this.initializeSchema = initializeSchema;
 		}
 
-		/**
-		 * Returns the longest time one statement against the registry table may run.
-		 * @return the query timeout
-		 */
 		public Duration getQueryTimeout() {
 			return this.queryTimeout;
 		}
 
-		/**
-		 * Sets the longest time one statement against the registry table may run.
-		 * @param queryTimeout the query timeout, in whole seconds as JDBC counts them
-		 */
 		public void setQueryTimeout(Duration queryTimeout) {
 			this.queryTimeout = queryTimeout;
 		}
 
-		/**
-		 * Returns how long rows of the registry table are kept.
-		 * @return the retention; zero keeps every row
-		 */
 		public Duration getRetention() {
 			return this.retention;
 		}
 
-		/**
-		 * Sets how long rows of the registry table are kept.
-		 * @param retention at least a second and more than crid.max-clock-skew, or zero to keep every row
-		 */
 		public void setRetention(Duration retention) {
 			this.retention = retention;
 		}
 
-		/**
-		 * Returns the registry database's SQL dialect.
-		 * @return {@code auto}, or the name of a {@code dev.crid.jdbc.JdbcDialect}
-		 */
 		public String getDialect() {
 			return this.dialect;
 		}
 
-		/**
-		 * Sets the registry database's SQL dialect.
-		 * @param dialect {@code auto} to detect it, or the name of a {@code dev.crid.jdbc.JdbcDialect} in any case
-		 */
 		public void setDialect(String dialect) {
 			this.dialect = dialect;
 		}

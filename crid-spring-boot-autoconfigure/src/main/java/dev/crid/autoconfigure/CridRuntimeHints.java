@@ -7,6 +7,7 @@ import dev.crid.hibernate.Crid;
 import dev.crid.hibernate.CridGeneratorIntegrator;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.hibernate.CridTypeContributor;
+import dev.crid.autoconfigure.jackson.CridJacksonModule;
 import org.hibernate.boot.model.TypeContributor;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.integrator.spi.Integrator;
@@ -27,6 +28,9 @@ import org.springframework.util.ClassUtils;
  * in {@code META-INF/spring/aot.factories}; each part only when its module is on the classpath.
  */
 class CridRuntimeHints implements RuntimeHintsRegistrar {
+
+	/** The annotation the Jackson module looks for, when crid-hibernate is present. */
+	static final String CRID_ANNOTATION_CLASS = "dev.crid.hibernate.Crid";
 
 	private static final String GENERATOR = "dev.crid.hibernate.CridIdentifierGenerator";
 
@@ -52,7 +56,7 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	private static void registerPresenceChecks(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		for (String name : new String[] { RegistryConfigurations.JDBC_REGISTRY_CLASS,
 				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
-				CridJacksonModule.CRID_ANNOTATION_CLASS }) {
+				CRID_ANNOTATION_CLASS }) {
 			if (ClassUtils.isPresent(name, classLoader)) {
 				hints.reflection().registerType(TypeReference.of(name));
 			}

@@ -1,36 +1,30 @@
 package dev.crid.autoconfigure;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import javax.sql.DataSource;
 
 import dev.crid.InMemoryRegistry;
-import dev.crid.InvalidConfigException;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridProperties.RegistryType;
-import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
-import dev.crid.jdbc.JdbcDialect;
-import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.util.ClassUtils;
 
 /**
- * The registry the auto-configured node reserves its blocks in, chosen by {@code crid.registry.type}.
- * Imported in this order, so the first that registers a {@link Registry} wins and a user's own
- * {@code Registry} bean beats them all.
+ * The registries that need no database support, chosen by {@code crid.registry.type}: the in-memory one,
+ * and the failure of {@code jdbc} when the database registry cannot be set up. Imported by
+ * {@link CridAutoConfiguration} after the database registry
+ * ({@link dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration}), so the first that registers a
+ * {@link Registry} wins and a user's own {@code Registry} bean beats them all.
  */
 final class RegistryConfigurations {
 
@@ -41,91 +35,6 @@ final class RegistryConfigurations {
 	static final String EMBEDDED_DATABASE_CLASS = "org.springframework.boot.jdbc.EmbeddedDatabaseConnection";
 
 	private RegistryConfigurations() {
-	}
-
-	/**
-	 * The database registry, on the application's DataSource.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = { JDBC_REGISTRY_CLASS, JDBC_TEMPLATE_CLASS, EMBEDDED_DATABASE_CLASS })
-	@ConditionalOnBean(DataSource.class)
-	@ConditionalOnMissingBean(Registry.class)
-	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.JDBC })
-	static class Jdbc {
-
-		@Bean
-		@ConditionalOnMissingBean(Registry.class)
-		JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources,
-				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			CridProperties.Jdbc jdbc = properties.getRegistry().getJdbc();
-			Duration retention = jdbc.getRetention();
-			if (retention != null && !retention.isZero() && properties.getMaxClockSkew() != null
-					&& retention.compareTo(properties.getMaxClockSkew()) <= 0) {
-				throw ConfigurationProblems.retentionWithinClockSkew(retention, properties.getMaxClockSkew());
-			}
-			try {
-				DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
-				return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
-					.tableName(jdbc.getTableName())
-					.dialect(dialect(jdbc))
-					.queryTimeout(jdbc.getQueryTimeout())
-					.retention(retention)
-					.createMetadataTable(jdbc.getInitializeSchema() != SchemaInitialization.NEVER)
-					.build();
-			}
-			catch (InvalidConfigException ex) {
-				throw ConfigurationProblems.invalidRegistryProperties(jdbc, ex);
-			}
-		}
-
-		@Bean
-		@ConditionalOnMissingBean
-		SchemaInitializer cridSchemaInitializer(JdbcTemplateRegistry cridRegistry, ObjectProvider<DataSource> dataSources,
-				@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			return new SchemaInitializer(cridRegistry, dataSource(dataSources, cridDataSource, properties),
-					properties.getRegistry().getJdbc().getInitializeSchema());
-		}
-
-		/** Returns the dialect {@code crid.registry.jdbc.dialect} forces, or {@code null} to detect it. */
-		private static JdbcDialect dialect(CridProperties.Jdbc jdbc) {
-			String name = jdbc.getDialect();
-			if (name == null || name.isBlank() || CridProperties.Jdbc.AUTO_DIALECT.equalsIgnoreCase(name.strip())) {
-				return null;
-			}
-			try {
-				return JdbcDialect.of(name);
-			}
-			catch (IllegalArgumentException ex) {
-				throw new CridConfigurationException("The crid configuration is invalid:\n\n"
-						+ "    Property: crid.registry.jdbc.dialect\n    Value: '" + name + "'\n    Reason: "
-						+ ex.getMessage() + "\n",
-						"Update your application's configuration:\n    - Set crid.registry.jdbc.dialect to "
-								+ CridProperties.Jdbc.AUTO_DIALECT + " (the default, detected from the database) or one of "
-								+ JdbcDialect.names() + ".",
-						ex);
-			}
-		}
-
-		/**
-		 * Returns the DataSource qualified with {@link CridDataSource}, else the only or primary one.
-		 */
-		private static DataSource dataSource(ObjectProvider<DataSource> dataSources,
-				ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
-			DataSource dataSource = cridDataSource.getIfAvailable(dataSources::getIfUnique);
-			if (dataSource == null) {
-				throw new CridConfigurationException(
-						"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase()
-								+ " but the application has several DataSource beans, none is @CridDataSource and "
-								+ "none is @Primary, so crid cannot tell which database holds its registry table.",
-						"Annotate the DataSource bean that should hold crid's registry table with "
-								+ "@dev.crid.autoconfigure.CridDataSource, or mark one DataSource bean @Primary, or "
-								+ "define your own dev.crid.Registry bean, e.g. "
-								+ "new JdbcTemplateRegistry(new JdbcTemplate(theDataSource)).",
-						null);
-			}
-			return dataSource;
-		}
-
 	}
 
 	/**
@@ -170,7 +79,7 @@ final class RegistryConfigurations {
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
 		Registry cridRegistry(ObjectProvider<DataSource> dataSources, ResourceLoader resourceLoader) {
-			throw ConfigurationProblems.jdbcRegistryUnavailable(missingJdbcArtifacts(resourceLoader.getClassLoader()),
+			throw ConfigurationFailures.jdbcRegistryUnavailable(missingJdbcArtifacts(resourceLoader.getClassLoader()),
 					dataSources.stream().findAny().isPresent());
 		}
 

@@ -15,6 +15,14 @@ import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
+import dev.crid.autoconfigure.endpoint.CridEndpoint;
+import dev.crid.autoconfigure.endpoint.CridEndpointAutoConfiguration;
+import dev.crid.autoconfigure.health.CridHealthContributorAutoConfiguration;
+import dev.crid.autoconfigure.health.CridHealthIndicator;
+import dev.crid.autoconfigure.jackson.CridJacksonAutoConfiguration;
+import dev.crid.autoconfigure.jackson.CridJacksonModule;
+import dev.crid.autoconfigure.metrics.CridMeterBinder;
+import dev.crid.autoconfigure.metrics.CridMetricsAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.jpa.Ticket;
+import dev.crid.autoconfigure.hibernate.CridHibernateAutoConfiguration;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;

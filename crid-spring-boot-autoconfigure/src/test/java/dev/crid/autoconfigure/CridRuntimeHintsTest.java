@@ -8,6 +8,7 @@ import dev.crid.hibernate.Crid;
 import dev.crid.hibernate.CridGeneratorIntegrator;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.hibernate.CridTypeContributor;
+import dev.crid.autoconfigure.jackson.CridJacksonModule;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +86,7 @@ class CridRuntimeHintsTest {
 	void keepsTheClassesWhosePresenceIsCheckedByName() {
 		for (String name : List.of(RegistryConfigurations.JDBC_REGISTRY_CLASS,
 				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
-				CridJacksonModule.CRID_ANNOTATION_CLASS)) {
+				CridRuntimeHints.CRID_ANNOTATION_CLASS)) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name)))
 				.as(name)
 				.accepts(this.hints);

@@ -1,0 +1,37 @@
+package dev.crid.autoconfigure.endpoint;
+
+import dev.crid.CridNode;
+import dev.crid.Registry;
+import dev.crid.autoconfigure.CridAutoConfiguration;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@link CridEndpoint} when it is available (exposed, and access not switched
+ * off): {@code management.endpoints.web.exposure.include=crid} exposes it over HTTP.
+ */
+@AutoConfiguration(after = CridAutoConfiguration.class)
+@ConditionalOnClass({ CridNode.class, Endpoint.class, ConditionalOnAvailableEndpoint.class })
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@ConditionalOnBean(CridNode.class)
+@ConditionalOnAvailableEndpoint(CridEndpoint.class)
+public final class CridEndpointAutoConfiguration {
+
+	CridEndpointAutoConfiguration() {
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CridEndpoint cridEndpoint(CridNode cridNode, ObjectProvider<Registry> registry) {
+		return new CridEndpoint(cridNode, registry.getIfUnique());
+	}
+
+}

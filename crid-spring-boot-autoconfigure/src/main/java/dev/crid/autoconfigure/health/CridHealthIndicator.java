@@ -1,0 +1,167 @@
+package dev.crid.autoconfigure.health;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
+import dev.crid.CridStats;
+import dev.crid.Registry;
+import dev.crid.autoconfigure.registry.RegistryInspector;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * Reports whether a {@link CridNode} can get blocks from its registry, and answers within about half a
+ * second even when the database hangs: it reports from the node's own state and from a bounded check of
+ * the registry that runs on an executor, never from a blocking call of its own.
+ *
+ * <ul>
+ * <li>UP, with details: registry kind (and for a database its dialect and table), layout, block supply,
+ * the last allocation, the clock skew against the registry, and any registry that went back;</li>
+ * <li>DOWN, with the error: the database cannot be reached, its table is missing, the check has not
+ * answered in time, the node's registry calls failed within the last minute (a clock too far from the
+ * registry's, a refused second, a lost connection), with the root cause, or the node's clock has moved so
+ * far since the last reservation that it is now further from the registry's than the skew allowed, by
+ * {@link CridStats#estimatedClockSkew() estimate}: the node would refuse its next reservation;</li>
+ * <li>OUT_OF_SERVICE once the node is closed.</li>
+ * </ul>
+ *
+ * <p>It never reserves a block to find out: the database registry is checked with
+ * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from {@link CridNode#stats()}.
+ */
+public class CridHealthIndicator extends AbstractHealthIndicator {
+
+	/** How long a health request waits for the registry check. */
+	static final Duration CHECK_WAIT = Duration.ofMillis(500);
+
+	/** How long a finished check's answer is reused. */
+	static final Duration CHECK_REUSE = Duration.ofSeconds(1);
+
+	/** How long a failed registry call keeps the node DOWN, without a success since. */
+	static final Duration RECENT_FAILURE = Duration.ofMinutes(1);
+
+	private final CridNode node;
+
+	private final RegistryInspector registry;
+
+	private final BoundedRegistryCheck probe;
+
+	private final Clock clock = Clock.systemUTC();
+
+	/**
+	 * Creates an indicator that checks the registry on the common fork-join pool.
+	 * @param node the node to report on
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 */
+	public CridHealthIndicator(CridNode node, @Nullable Registry registry) {
+		this(node, registry, ForkJoinPool.commonPool());
+	}
+
+	/**
+	 * Creates an indicator.
+	 * @param node the node to report on
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param checkExecutor runs the registry checks, one at a time
+	 */
+	public CridHealthIndicator(CridNode node, @Nullable Registry registry, Executor checkExecutor) {
+		super("crid health check failed");
+		this.node = node;
+		this.registry = RegistryInspector.of(registry);
+		this.probe = new BoundedRegistryCheck(this.registry, checkExecutor, CHECK_WAIT, CHECK_REUSE);
+	}
+
+	@Override
+	protected void doHealthCheck(Health.Builder builder) {
+		boolean closed = this.node.isClosed();
+		BoundedRegistryCheck.Answer check = closed ? BoundedRegistryCheck.Answer.UNCHECKED : this.probe.check();
+		CridStats stats = this.node.stats();
+		boolean answered = check.unansweredFor() == null
+				&& (check.failure() == null || this.registry.answered(check.failure()));
+		builder.withDetail("registry", this.registry.describe(answered));
+		builder.withDetail("layout", describe(this.node.layout()));
+		builder.withDetail("blockSize", this.node.blockSize());
+		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
+		builder.withDetail("nextBlockReady", stats.nextBlockReady());
+		builder.withDetail("idsIssued", stats.idsIssued());
+		if (stats.lastAllocationTime() != null) {
+			builder.withDetail("lastAllocationTime", stats.lastAllocationTime().toString());
+		}
+		if (stats.clockSkew() != null) {
+			builder.withDetail("clockSkew", stats.clockSkew().toString());
+			// Never null beside a measured skew.
+			builder.withDetail("estimatedClockSkew", String.valueOf(stats.estimatedClockSkew()));
+			builder.withDetail("maxClockSkew", this.node.maxClockSkew().toString());
+		}
+		if (stats.registryWentBack() > 0) {
+			builder.withDetail("registryWentBack", stats.registryWentBack());
+			builder.withDetail("lastRegistryWentBackTime", String.valueOf(stats.lastRegistryWentBackTime()));
+		}
+		if (stats.lastFailure() != null) {
+			builder.withDetail("lastFailure", stats.lastFailure());
+			builder.withDetail("lastFailureTime", String.valueOf(stats.lastFailureTime()));
+			builder.withDetail("consecutiveFailures", stats.consecutiveFailures());
+		}
+		if (closed) {
+			builder.outOfService().withDetail("error", "The CridNode is closed");
+		}
+		else if (check.failure() != null) {
+			builder.down(check.failure());
+		}
+		else if (check.unansweredFor() != null) {
+			builder.down()
+				.withDetail("error", "The registry has not answered its health check for " + check.unansweredFor());
+		}
+		else if (failingRecently(stats)) {
+			builder.down()
+				.withDetail("error", "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
+						+ stats.lastFailure());
+		}
+		else if (clockTooFar(stats)) {
+			// clockTooFar found an estimate.
+			Duration skew = Objects.requireNonNull(stats.estimatedClockSkew()).truncatedTo(ChronoUnit.MILLIS);
+			builder.down()
+				.withDetail("error", "This node's clock is now " + describeSkew(skew) + " the registry's, by "
+						+ "estimate (" + stats.clockSkew() + " measured at the last reservation, corrected by how far "
+						+ "this node's clock has moved since), more than the " + this.node.maxClockSkew()
+						+ " allowed (crid.max-clock-skew): the node will refuse its next reservation; set the "
+						+ "node's clock right (NTP)");
+		}
+		else {
+			builder.up();
+		}
+	}
+
+	private boolean failingRecently(CridStats stats) {
+		Instant lastFailure = stats.lastFailureTime();
+		return stats.consecutiveFailures() > 0 && lastFailure != null
+				&& Duration.between(lastFailure, this.clock.instant()).compareTo(RECENT_FAILURE) < 0;
+	}
+
+	private boolean clockTooFar(CridStats stats) {
+		Duration skew = stats.estimatedClockSkew();
+		return skew != null && skew.abs().compareTo(this.node.maxClockSkew()) > 0;
+	}
+
+	private static String describeSkew(Duration skew) {
+		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
+	}
+
+	static Map<String, Object> describe(CridLayout layout) {
+		Map<String, Object> description = new LinkedHashMap<>();
+		description.put("epoch", layout.epoch().toString());
+		description.put("timestampBits", layout.timestampBits());
+		description.put("sequenceBits", layout.sequenceBits());
+		return description;
+	}
+
+}

@@ -1,0 +1,103 @@
+package dev.crid.autoconfigure.metrics;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+import dev.crid.CridNode;
+import dev.crid.CridStats;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer meters. Every value is
+ * read from a stats snapshot when the registry is scraped, so {@code nextId()} does no extra work.
+ *
+ * <ul>
+ * <li>{@code crid.allocations} (function timer, tag {@code mode} = {@code prefetch} | {@code synchronous}):
+ * registry calls and the time spent in them;</li>
+ * <li>{@code crid.allocations.outcome} (function counter, tags {@code mode} and {@code outcome} =
+ * {@code success} | {@code failure}): registry calls by result;</li>
+ * <li>{@code crid.allocations.consecutive.failures} (gauge): registry calls failed since the last
+ * success;</li>
+ * <li>{@code crid.stalls} (function counter): {@code nextId()} calls that had to wait for the registry;</li>
+ * <li>{@code crid.ids.issued} (function counter): IDs handed out;</li>
+ * <li>{@code crid.ids.left} (gauge): IDs left in the block being served;</li>
+ * <li>{@code crid.clock.skew} (gauge, seconds): how far the registry's clock was ahead of the node's at the
+ * last reservation (negative: behind), or NaN when the registry does not tell its clock;</li>
+ * <li>{@code crid.registry.went.back} (function counter): blocks refused because the registry handed out
+ * numbers it had given the node before.</li>
+ * </ul>
+ */
+public class CridMeterBinder implements MeterBinder {
+
+	private final CridNode node;
+
+	/**
+	 * Creates a binder.
+	 * @param node the node to publish
+	 */
+	public CridMeterBinder(CridNode node) {
+		this.node = node;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		bindAllocations(registry, "prefetch", CridStats::prefetchAllocations);
+		bindAllocations(registry, "synchronous", CridStats::synchronousAllocations);
+		Gauge.builder("crid.allocations.consecutive.failures", this.node, stat(CridStats::consecutiveFailures))
+			.description("Registry calls that failed since the last one that succeeded")
+			.register(registry);
+		FunctionCounter.builder("crid.stalls", this.node, stat(CridStats::stalls))
+			.description("Calls to nextId() that had to wait for the registry")
+			.register(registry);
+		FunctionCounter.builder("crid.ids.issued", this.node, stat(CridStats::idsIssued))
+			.description("IDs handed out")
+			.register(registry);
+		Gauge.builder("crid.ids.left", this.node, stat(CridStats::idsLeftInBlock))
+			.description("IDs left in the block being served")
+			.register(registry);
+		Gauge.builder("crid.clock.skew", this.node, CridMeterBinder::clockSkewSeconds)
+			.description("How far the registry's clock was ahead of the node's at the last reservation")
+			.baseUnit("seconds")
+			.register(registry);
+		FunctionCounter.builder("crid.registry.went.back", this.node, stat(CridStats::registryWentBack))
+			.description("Blocks refused because the registry handed out numbers it had given the node before")
+			.register(registry);
+	}
+
+	private void bindAllocations(MeterRegistry registry, String mode,
+			Function<CridStats, CridStats.Allocations> allocations) {
+		FunctionTimer
+			.builder("crid.allocations", this.node, (node) -> allocations.apply(node.stats()).count(),
+					(node) -> allocations.apply(node.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
+			.description("Registry calls that reserved (or failed to reserve) a block of sequence numbers")
+			.tag("mode", mode)
+			.register(registry);
+		FunctionCounter
+			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).successes())
+			.description("Registry calls by result")
+			.tags("mode", mode, "outcome", "success")
+			.register(registry);
+		FunctionCounter
+			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).failures())
+			.description("Registry calls by result")
+			.tags("mode", mode, "outcome", "failure")
+			.register(registry);
+	}
+
+	private static double clockSkewSeconds(CridNode node) {
+		Duration skew = node.stats().clockSkew();
+		return (skew != null) ? skew.toNanos() / 1e9 : Double.NaN;
+	}
+
+	private static ToDoubleFunction<CridNode> stat(ToLongFunction<CridStats> value) {
+		return (node) -> value.applyAsLong(node.stats());
+	}
+
+}

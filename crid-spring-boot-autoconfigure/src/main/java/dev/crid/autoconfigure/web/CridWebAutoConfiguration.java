@@ -1,0 +1,103 @@
+package dev.crid.autoconfigure.web;
+
+import dev.crid.CridId;
+import dev.crid.autoconfigure.CridProperties;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.format.FormatterRegistry;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request parameters bind from their
+ * decimal value, a malformed one is answered with 400 and the reason, and a handler that fails because no
+ * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457 problem details (the
+ * 503 as Spring Boot's error page to a client that prefers HTML) unless
+ * {@code crid.web.problem-details.enabled=false}.
+ */
+@AutoConfiguration
+@ConditionalOnClass({ CridId.class, ProblemDetail.class })
+@ConditionalOnWebApplication
+@ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(CridProperties.class)
+public final class CridWebAutoConfiguration {
+
+	CridWebAutoConfiguration() {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = Type.SERVLET)
+	@ConditionalOnClass(WebMvcConfigurer.class)
+	static class WebMvc {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "cridWebMvcConfigurer")
+		WebMvcConfigurer cridWebMvcConfigurer() {
+			return new WebMvcConfigurer() {
+
+				@Override
+				public void addFormatters(FormatterRegistry registry) {
+					registry.addFormatter(new CridIdFormatter());
+				}
+
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = Type.REACTIVE)
+	@ConditionalOnClass(WebFluxConfigurer.class)
+	static class WebFlux {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "cridWebFluxConfigurer")
+		WebFluxConfigurer cridWebFluxConfigurer() {
+			return new WebFluxConfigurer() {
+
+				@Override
+				public void addFormatters(FormatterRegistry registry) {
+					registry.addFormatter(new CridIdFormatter());
+				}
+
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "crid.web.problem-details.enabled", matchIfMissing = true)
+	static class ProblemDetails {
+
+		@Bean
+		@ConditionalOnMissingBean
+		InvalidCridIdAdvice cridInvalidIdAdvice() {
+			return new InvalidCridIdAdvice();
+		}
+
+		@Bean("cridUnavailableAdvice")
+		@ConditionalOnWebApplication(type = Type.SERVLET)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Servlet cridServletUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
+		}
+
+		@Bean("cridUnavailableAdvice")
+		@ConditionalOnWebApplication(type = Type.REACTIVE)
+		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
+		CridUnavailableAdvice.Reactive cridReactiveUnavailableAdvice(CridProperties properties) {
+			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());
+		}
+
+	}
+
+}

@@ -1,0 +1,15 @@
+package dev.crid.autoconfigure.health;
+
+import dev.crid.testsupport.TestDatabase;
+
+/**
+ * The health under database faults, on PostgreSQL.
+ */
+class PostgreSqlCridHealthFaultIntegrationTest extends AbstractCridHealthFaultIntegrationTest {
+
+	@Override
+	protected TestDatabase database() {
+		return TestDatabase.POSTGRESQL;
+	}
+
+}
