@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
+import dev.crid.data.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -341,9 +342,10 @@ public class CridProperties {
 	public static class Registry {
 
 		/**
-		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else an
-		 * in-memory registry (IDs then are unique within this process only); 'jdbc' requires the database;
-		 * 'memory' never uses it.
+		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else through
+		 * R2DBC when it has a ConnectionFactory, else an in-memory registry (IDs then are unique within this
+		 * process only); 'jdbc' requires the DataSource; 'r2dbc' requires the ConnectionFactory; 'memory'
+		 * never uses a database.
 		 */
 		private RegistryType type = RegistryType.AUTO;
 
@@ -351,6 +353,11 @@ public class CridProperties {
 		 * Settings of the database registry.
 		 */
 		private final Jdbc jdbc = new Jdbc();
+
+		/**
+		 * Settings of the database registry on R2DBC.
+		 */
+		private final R2dbc r2dbc = new R2dbc();
 
 		/**
 		 * Returns the kind of registry.
@@ -374,6 +381,66 @@ public class CridProperties {
 		 */
 		public Jdbc getJdbc() {
 			return this.jdbc;
+		}
+
+		/**
+		 * Returns the settings of the database registry on R2DBC.
+		 * @return the R2DBC settings
+		 */
+		public R2dbc getR2dbc() {
+			return this.r2dbc;
+		}
+
+	}
+
+	/**
+	 * Settings of the database registry on R2DBC, for applications with a ConnectionFactory and no
+	 * DataSource.
+	 */
+	public static class R2dbc {
+
+		/**
+		 * Table that holds the reserved blocks, as 'name' or 'schema.name'; the same table as the JDBC
+		 * registry's, shareable with it and with Go nodes.
+		 */
+		private String tableName = R2dbcRegistry.DEFAULT_TABLE_NAME;
+
+		/**
+		 * When to create the registry table at start-up if it does not exist: 'embedded' only for embedded
+		 * databases (H2), 'always', or 'never'. When it is not created, start-up checks that it exists.
+		 */
+		private SchemaInitialization initializeSchema = SchemaInitialization.EMBEDDED;
+
+		/**
+		 * Returns the registry table's name.
+		 * @return the table name
+		 */
+		public String getTableName() {
+			return this.tableName;
+		}
+
+		/**
+		 * Sets the registry table's name.
+		 * @param tableName {@code name} or {@code schema.name}
+		 */
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+		/**
+		 * Returns when the registry table is created at start-up.
+		 * @return the schema initialization mode
+		 */
+		public SchemaInitialization getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		/**
+		 * Sets when the registry table is created at start-up.
+		 * @param initializeSchema the schema initialization mode
+		 */
+		public void setInitializeSchema(SchemaInitialization initializeSchema) {
+			this.initializeSchema = initializeSchema;
 		}
 
 	}
@@ -479,7 +546,8 @@ public class CridProperties {
 	public enum RegistryType {
 
 		/**
-		 * The database registry when the application has a DataSource, else the in-memory one.
+		 * The database registry when the application has a DataSource, else the database registry on R2DBC
+		 * when it has a ConnectionFactory, else the in-memory one.
 		 */
 		AUTO,
 
@@ -487,6 +555,12 @@ public class CridProperties {
 		 * The database registry, through the application's DataSource; start-up fails without one.
 		 */
 		JDBC,
+
+		/**
+		 * The database registry on R2DBC, through the application's ConnectionFactory; start-up fails
+		 * without one.
+		 */
+		R2DBC,
 
 		/**
 		 * An in-memory registry: IDs are unique within this process only.
