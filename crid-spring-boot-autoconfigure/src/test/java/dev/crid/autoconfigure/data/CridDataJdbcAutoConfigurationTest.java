@@ -1,0 +1,84 @@
+package dev.crid.autoconfigure.data;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.data.misuse.MisusedAggregates;
+import dev.crid.autoconfigure.data.r2dbc.CridR2dbcRegistryAutoConfigurationTest;
+import dev.crid.autoconfigure.data.shelf.Shelf;
+import dev.crid.autoconfigure.data.shelf.ShelfApplication;
+import dev.crid.data.CridJdbcCallback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The auto-configuration of crid for Spring Data JDBC.
+ */
+class CridDataJdbcAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
+				DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
+				CridAutoConfiguration.class, CridDataJdbcAutoConfiguration.class))
+		.withUserConfiguration(ShelfApplication.class)
+		.withPropertyValues("spring.datasource.url=jdbc:h2:mem:crid-data-jdbc-auto;DB_CLOSE_DELAY=-1",
+				"spring.datasource.generate-unique-name=false");
+
+	@Test
+	void aggregatesWithCridGetTheNodesIdsWithoutHibernateOnTheClasspath() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.hibernate")).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(CridJdbcCallback.class);
+			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+			jdbc.execute("CREATE TABLE IF NOT EXISTS crid_shelf (id BIGINT PRIMARY KEY, aisle VARCHAR(20))");
+			try {
+				Shelf saved = context.getBean(JdbcAggregateTemplate.class).save(new Shelf(null, "7b"));
+				assertThat(saved.id()).isPositive();
+				assertThat(jdbc.queryForObject("SELECT aisle FROM crid_shelf WHERE id = ?", String.class, saved.id()))
+					.isEqualTo("7b");
+			}
+			finally {
+				jdbc.execute("DROP TABLE crid_shelf");
+			}
+		});
+	}
+
+	@Test
+	void misusedAggregatesStopStartUpNamingEveryAggregateAndField() {
+		this.runner.withUserConfiguration(MisusedAggregates.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("Spring Data JDBC")
+				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName() + ".id is annotated with "
+						+ "@dev.crid.data.Crid but is a java.lang.Integer")
+				.hasMessageContaining(MisusedAggregates.CridOnAReference.class.getName() + ".reference is annotated with "
+						+ "@dev.crid.data.Crid but is not the aggregate's @Id");
+		});
+	}
+
+	@Test
+	void backsOffWhenCridIsSwitchedOff() {
+		this.runner.withPropertyValues("crid.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(CridJdbcCallback.class));
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesTheCallback() {
+		this.runner.withBean("myCallback", CridJdbcCallback.class,
+				() -> new CridJdbcCallback(dev.crid.CridNode.builder(new dev.crid.InMemoryRegistry()).build(),
+						new org.springframework.data.jdbc.core.mapping.JdbcMappingContext()))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBeans(CridJdbcCallback.class)
+				.containsOnlyKeys("myCallback"));
+	}
+
+}

@@ -1,0 +1,26 @@
+package dev.crid.autoconfigure.data.misuse;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.relational.core.mapping.Table;
+
+import dev.crid.data.Crid;
+
+/**
+ * An application whose aggregates misuse {@code @Crid} in two ways: Spring Data finds them by scanning
+ * this package, as it finds an application's.
+ */
+@Configuration(proxyBeanMethods = false)
+@AutoConfigurationPackage
+public class MisusedAggregates {
+
+	@Table("crid_misused_integer")
+	public record IntegerId(@Id @Crid Integer id) {
+	}
+
+	@Table("crid_misused_reference")
+	public record CridOnAReference(@Id Long id, @Crid Long reference) {
+	}
+
+}
