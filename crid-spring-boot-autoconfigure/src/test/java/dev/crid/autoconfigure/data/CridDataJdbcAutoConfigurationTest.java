@@ -9,14 +9,19 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerA
 import org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
+import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.data.misuse.MisusedAggregates;
 import dev.crid.autoconfigure.data.r2dbc.CridR2dbcRegistryAutoConfigurationTest;
+import dev.crid.autoconfigure.data.shelf.Bin;
 import dev.crid.autoconfigure.data.shelf.Shelf;
 import dev.crid.autoconfigure.data.shelf.ShelfApplication;
+import dev.crid.data.CridIdConverters;
 import dev.crid.data.CridJdbcCallback;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +55,37 @@ class CridDataJdbcAutoConfigurationTest {
 				jdbc.execute("DROP TABLE crid_shelf");
 			}
 		});
+	}
+
+	@Test
+	void cridIdIdsAreStoredAsNumbersWithTheConvertersRegistered() {
+		this.runner.withUserConfiguration(CridIdConversions.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+			jdbc.execute("CREATE TABLE IF NOT EXISTS crid_bin (id BIGINT PRIMARY KEY, label VARCHAR(20))");
+			try {
+				JdbcAggregateTemplate template = context.getBean(JdbcAggregateTemplate.class);
+				Bin saved = template.save(new Bin(null, "bolts"));
+				assertThat(saved.id()).isNotNull();
+				assertThat(jdbc.queryForObject("SELECT label FROM crid_bin WHERE id = ?", String.class,
+						saved.id().value()))
+					.isEqualTo("bolts");
+				assertThat(template.findById(saved.id(), Bin.class)).isEqualTo(saved);
+			}
+			finally {
+				jdbc.execute("DROP TABLE crid_bin");
+			}
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CridIdConversions {
+
+		@Bean
+		JdbcCustomConversions jdbcCustomConversions() {
+			return new JdbcCustomConversions(CridIdConverters.all());
+		}
+
 	}
 
 	@Test
