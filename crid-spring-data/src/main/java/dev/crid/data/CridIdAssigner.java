@@ -12,6 +12,7 @@ import org.springframework.data.relational.core.mapping.RelationalMappingContext
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 
+import dev.crid.CridNode;
 import dev.crid.InvalidConfigException;
 
 /**
@@ -26,15 +27,26 @@ final class CridIdAssigner {
 
 	private static final Target NONE = new Target(null, null, null);
 
+	private final CridNode node;
+
 	private final RelationalMappingContext mappingContext;
 
 	private final Map<Class<?>, Target> targets = new ConcurrentHashMap<>();
 
-	CridIdAssigner(RelationalMappingContext mappingContext) {
+	CridIdAssigner(CridNode node, RelationalMappingContext mappingContext) {
+		if (node == null) {
+			throw new IllegalArgumentException("node is null but must be the CridNode that hands out the IDs");
+		}
 		if (mappingContext == null) {
 			throw new IllegalArgumentException("mappingContext is null but must be the aggregates' mapping context");
 		}
+		this.node = node;
 		this.mappingContext = mappingContext;
+	}
+
+	/** The node that hands out the IDs. */
+	CridNode node() {
+		return this.node;
 	}
 
 	/**

@@ -27,8 +27,6 @@ import dev.crid.InvalidConfigException;
  */
 public final class CridJdbcCallback implements BeforeConvertCallback<Object> {
 
-	private final CridNode node;
-
 	private final CridIdAssigner assigner;
 
 	/**
@@ -38,11 +36,7 @@ public final class CridJdbcCallback implements BeforeConvertCallback<Object> {
 	 * @throws IllegalArgumentException when an argument is {@code null}
 	 */
 	public CridJdbcCallback(CridNode node, RelationalMappingContext mappingContext) {
-		if (node == null) {
-			throw new IllegalArgumentException("node is null but must be the CridNode that hands out the IDs");
-		}
-		this.node = node;
-		this.assigner = new CridIdAssigner(mappingContext);
+		this.assigner = new CridIdAssigner(node, mappingContext);
 	}
 
 	/**
@@ -54,7 +48,7 @@ public final class CridJdbcCallback implements BeforeConvertCallback<Object> {
 	@Override
 	public Object onBeforeConvert(Object aggregate) {
 		CridIdAssigner.Target target = this.assigner.target(aggregate.getClass());
-		return target.needsId(aggregate) ? target.assign(aggregate, this.node.nextId()) : aggregate;
+		return target.needsId(aggregate) ? target.assign(aggregate, this.assigner.node().nextId()) : aggregate;
 	}
 
 	/**

@@ -28,8 +28,6 @@ import dev.crid.InvalidConfigException;
  */
 public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 
-	private final CridNode node;
-
 	private final CridIdAssigner assigner;
 
 	/**
@@ -39,11 +37,7 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 	 * @throws IllegalArgumentException when an argument is {@code null}
 	 */
 	public CridR2dbcCallback(CridNode node, RelationalMappingContext mappingContext) {
-		if (node == null) {
-			throw new IllegalArgumentException("node is null but must be the CridNode that hands out the IDs");
-		}
-		this.node = node;
-		this.assigner = new CridIdAssigner(mappingContext);
+		this.assigner = new CridIdAssigner(node, mappingContext);
 	}
 
 	/**
@@ -66,7 +60,7 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 		if (!target.needsId(aggregate)) {
 			return Mono.just(aggregate);
 		}
-		Mono<Long> id = Mono.fromCallable(this.node::nextId);
+		Mono<Long> id = Mono.fromCallable(this.assigner.node()::nextId);
 		Mono<Long> safeId = Mono
 			.defer(() -> Schedulers.isInNonBlockingThread() ? id.subscribeOn(Schedulers.boundedElastic()) : id);
 		return safeId.map((value) -> target.assign(aggregate, value));

@@ -23,7 +23,7 @@ class CridIdAssignerTest {
 	void verifyNamesEveryAggregateAndFieldThatMisusesCrid() {
 		RelationalMappingContext context = mappingContext(IntegerAggregate.class, NotTheId.class, NamedNode.class,
 				Fine.class);
-		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> new CridIdAssigner(context).verify())
+		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> new CridIdAssigner(node(), context).verify())
 			.satisfies((ex) -> assertThat(ex.violations()).hasSize(3))
 			.withMessageContaining(IntegerAggregate.class.getName() + ".id is annotated with @dev.crid.data.Crid but is a "
 					+ "java.lang.Integer; a crid ID is a long, java.lang.Long, java.lang.String (decimal) or dev.crid.CridId")
