@@ -102,11 +102,12 @@ public final class CridR2dbcRegistryAutoConfiguration {
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = "crid.registry.type", havingValue = "r2dbc")
+	@Conditional(R2dbcUnavailableCondition.class)
 	static class Unavailable {
 
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
-		Registry cridRegistry() {
+		Registry cridR2dbcRegistryUnavailable() {
 			ClassLoader classLoader = Unavailable.class.getClassLoader();
 			boolean classes = org.springframework.util.ClassUtils.isPresent(REGISTRY_CLASS, classLoader)
 					&& org.springframework.util.ClassUtils.isPresent(CONNECTION_FACTORY_CLASS, classLoader);

@@ -81,6 +81,19 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 	}
 
 	@Test
+	void r2dbcUsesTheConnectionFactory() {
+		this.runner.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
+			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+	}
+
+	@Test
+	void r2dbcWinsOverADataSourceWhenAskedFor() {
+		this.runner.withBean(DataSource.class, () -> h2DataSource("crid-r2dbc-asked-jdbc"))
+			.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
+			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+	}
+
+	@Test
 	void r2dbcWithoutAConnectionFactoryStopsStartUpSayingSo() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class))
