@@ -16,7 +16,7 @@ import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.autoconfigure.CridAutoConfiguration;
-import dev.crid.autoconfigure.data.misuse.MisusedAggregates;
+import dev.crid.misusedaggregates.MisusedAggregates;
 import dev.crid.autoconfigure.data.r2dbc.CridR2dbcRegistryAutoConfigurationTest;
 import dev.crid.autoconfigure.data.shelf.Bin;
 import dev.crid.autoconfigure.data.shelf.Shelf;

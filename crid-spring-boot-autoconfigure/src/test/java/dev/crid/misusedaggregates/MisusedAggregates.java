@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.data.misuse;
+package dev.crid.misusedaggregates;
 
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.context.annotation.Configuration;
@@ -9,7 +9,8 @@ import dev.crid.data.Crid;
 
 /**
  * An application whose aggregates misuse {@code @Crid} in two ways: Spring Data finds them by scanning
- * this package, as it finds an application's.
+ * this package, as it finds an application's. It lies outside {@code dev.crid.autoconfigure}, so that the
+ * other tests' applications, which scan that package, never meet them.
  */
 @Configuration(proxyBeanMethods = false)
 @AutoConfigurationPackage
