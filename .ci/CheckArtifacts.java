@@ -34,6 +34,7 @@ public class CheckArtifacts {
 		PUBLISHED.put("crid-core", "dev.crid");
 		PUBLISHED.put("crid-jdbc", "dev.crid.jdbc");
 		PUBLISHED.put("crid-hibernate", "dev.crid.hibernate");
+		PUBLISHED.put("crid-spring-data", "dev.crid.data");
 		PUBLISHED.put("crid-spring-boot-autoconfigure", "dev.crid.autoconfigure");
 		PUBLISHED.put("crid-spring-boot-starter", "dev.crid.starter");
 	}

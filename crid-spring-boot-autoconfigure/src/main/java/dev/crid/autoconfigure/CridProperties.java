@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
+import dev.crid.data.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -239,9 +240,10 @@ public class CridProperties {
 	public static class RegistryProperties {
 
 		/**
-		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else an
-		 * in-memory registry (IDs then are unique within this process only); 'jdbc' requires the database;
-		 * 'memory' never uses it.
+		 * Kind of registry: 'auto' uses the database when the application has a DataSource, else through
+		 * R2DBC when it has a ConnectionFactory, else an in-memory registry (IDs then are unique within this
+		 * process only); 'jdbc' requires the DataSource; 'r2dbc' requires the ConnectionFactory; 'memory'
+		 * never uses a database.
 		 */
 		private RegistryType type = RegistryType.AUTO;
 
@@ -249,6 +251,11 @@ public class CridProperties {
 		 * Settings of the database registry.
 		 */
 		private final JdbcProperties jdbc = new JdbcProperties();
+
+		/**
+		 * Settings of the database registry on R2DBC.
+		 */
+		private final R2dbcProperties r2dbc = new R2dbcProperties();
 
 		public RegistryType getType() {
 			return this.type;
@@ -261,6 +268,11 @@ public class CridProperties {
 		public JdbcProperties getJdbc() {
 			return this.jdbc;
 		}
+
+		public R2dbcProperties getR2dbc() {
+			return this.r2dbc;
+		}
+
 
 	}
 
@@ -349,12 +361,49 @@ public class CridProperties {
 	}
 
 	/**
+	 * Settings of the database registry on R2DBC, for applications with a ConnectionFactory and no
+	 * DataSource.
+	 */
+	public static class R2dbcProperties {
+
+		/**
+		 * Table that holds the reserved blocks, as 'name' or 'schema.name'; the same table as the JDBC
+		 * registry's, shareable with it and with Go nodes.
+		 */
+		private String tableName = R2dbcRegistry.DEFAULT_TABLE_NAME;
+
+		/**
+		 * When to create the registry table at start-up if it does not exist: 'embedded' only for embedded
+		 * databases (H2), 'always', or 'never'. When it is not created, start-up checks that it exists.
+		 */
+		private SchemaInitialization initializeSchema = SchemaInitialization.EMBEDDED;
+
+		public String getTableName() {
+			return this.tableName;
+		}
+
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+		public SchemaInitialization getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		public void setInitializeSchema(SchemaInitialization initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
+	}
+
+	/**
 	 * The kinds of registry that {@code crid.registry.type} selects.
 	 */
 	public enum RegistryType {
 
 		/**
-		 * The database registry when the application has a DataSource, else the in-memory one.
+		 * The database registry when the application has a DataSource, else the database registry on R2DBC
+		 * when it has a ConnectionFactory, else the in-memory one.
 		 */
 		AUTO,
 
@@ -362,6 +411,12 @@ public class CridProperties {
 		 * The database registry, through the application's DataSource; start-up fails without one.
 		 */
 		JDBC,
+
+		/**
+		 * The database registry on R2DBC, through the application's ConnectionFactory; start-up fails
+		 * without one.
+		 */
+		R2DBC,
 
 		/**
 		 * An in-memory registry: IDs are unique within this process only.

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
+import dev.crid.data.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -33,7 +34,8 @@ class CridPropertiesMetadataTest {
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
 				"crid.max-clock-skew", "crid.registry.type", "crid.registry.jdbc.table-name",
 				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention",
-				"crid.registry.jdbc.dialect", "crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
+				"crid.registry.jdbc.dialect", "crid.registry.r2dbc.table-name", "crid.registry.r2dbc.initialize-schema",
+				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			assertThat(property.has("defaultValue")).as(name + " default").isTrue();
@@ -57,6 +59,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.get("crid.registry.jdbc.dialect").get("defaultValue").asString()).isEqualTo("auto");
 		assertThat(properties.get("crid.registry.jdbc.initialize-schema").get("defaultValue").asString())
 			.isEqualTo("embedded");
+		assertThat(properties.get("crid.registry.r2dbc.table-name").get("defaultValue").asString())
+			.isEqualTo(R2dbcRegistry.DEFAULT_TABLE_NAME);
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.web.problem-details.enabled").get("defaultValue").asBoolean()).isTrue();

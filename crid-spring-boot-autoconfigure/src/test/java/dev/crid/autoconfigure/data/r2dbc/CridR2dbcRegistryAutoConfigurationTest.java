@@ -1,0 +1,156 @@
+package dev.crid.autoconfigure.data.r2dbc;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+import javax.sql.DataSource;
+
+import org.h2.jdbcx.JdbcDataSource;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcAutoConfiguration;
+import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.r2dbc.core.R2dbcEntityTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+
+import dev.crid.CridNode;
+import dev.crid.InMemoryRegistry;
+import dev.crid.Registry;
+import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridConfigurationException;
+import dev.crid.autoconfigure.data.CridDataR2dbcAutoConfiguration;
+import dev.crid.data.CridR2dbcCallback;
+import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.jdbc.JdbcTemplateRegistry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The auto-configuration of the registry on R2DBC, and of the Spring Data R2DBC callback.
+ */
+public class CridR2dbcRegistryAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(R2dbcAutoConfiguration.class, CridR2dbcRegistryAutoConfiguration.class,
+				CridAutoConfiguration.class));
+
+	/** The crid failure among the causes of a start-up failure, or {@code null}. */
+	public static CridConfigurationException cridFailure(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof CridConfigurationException crid) {
+				return crid;
+			}
+		}
+		return null;
+	}
+
+	/** A DataSource of the application's own: Spring Boot configures none beside a ConnectionFactory. */
+	private static DataSource h2DataSource(String name) {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");
+		return dataSource;
+	}
+
+	private static String h2Url() {
+		return "spring.r2dbc.url=r2dbc:h2:mem:///crid-r2dbc-auto-" + ThreadLocalRandom.current().nextInt(1_000_000)
+				+ "?options=DB_CLOSE_DELAY=-1";
+	}
+
+	@Test
+	void autoWithAConnectionFactoryAndNoDataSourceUsesTheR2dbcRegistryAndCreatesItsTablesOnH2() {
+		this.runner.withPropertyValues(h2Url()).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(R2dbcRegistry.class);
+			assertThat(context.getBean(CridNode.class).nextId()).isPositive();
+			assertThat(context.getBean(DatabaseClient.class)
+				.sql("SELECT COUNT(*) FROM crid_allocations")
+				.map((row) -> row.get(0, Long.class))
+				.one()
+				.block()).isPositive();
+		});
+	}
+
+	@Test
+	void autoWithADataSourceTooUsesTheJdbcRegistry() {
+		this.runner.withBean(DataSource.class, () -> h2DataSource("crid-r2dbc-auto-jdbc"))
+			.withPropertyValues(h2Url())
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(Registry.class)
+				.isInstanceOf(JdbcTemplateRegistry.class));
+	}
+
+	@Test
+	void r2dbcUsesTheConnectionFactory() {
+		this.runner.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
+			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+	}
+
+	@Test
+	void r2dbcWinsOverADataSourceWhenAskedFor() {
+		this.runner.withBean(DataSource.class, () -> h2DataSource("crid-r2dbc-asked-jdbc"))
+			.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
+			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+	}
+
+	@Test
+	void r2dbcWithoutAConnectionFactoryStopsStartUpSayingSo() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class))
+			.withPropertyValues("crid.registry.type=r2dbc")
+			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("crid.registry.type is r2dbc but the application has no R2DBC ConnectionFactory"));
+	}
+
+	@Test
+	void memoryIgnoresTheConnectionFactory() {
+		this.runner.withPropertyValues(h2Url(), "crid.registry.type=memory")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(InMemoryRegistry.class)
+				.doesNotHaveBean(R2dbcRegistry.class));
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesARegistry() {
+		this.runner.withPropertyValues(h2Url())
+			.withBean("myRegistry", Registry.class, InMemoryRegistry::new)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(R2dbcRegistry.class)
+				.getBeans(Registry.class)
+				.containsOnlyKeys("myRegistry"));
+	}
+
+	@Test
+	void aMissingTableThatCridMustNotCreateStopsStartUpWithTheStatementsThatCreateIt() {
+		this.runner.withPropertyValues(h2Url(), "crid.registry.r2dbc.initialize-schema=never")
+			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("'crid_allocations' or 'crid_allocations_meta' does not exist")
+				.satisfies((ex) -> assertThat(cridFailure(ex).action())
+					.contains("CREATE TABLE IF NOT EXISTS crid_allocations (ts BIGINT NOT NULL PRIMARY KEY")));
+	}
+
+	@Test
+	void aBadTableNameStopsStartUpNamingTheProperty() {
+		this.runner.withPropertyValues(h2Url(), "crid.registry.r2dbc.table-name=ids; DROP TABLE x")
+			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("crid.registry.r2dbc.table-name=ids; DROP TABLE x"));
+	}
+
+	@Test
+	void springDataR2dbcAggregatesWithCridGetTheNodesIds() {
+		this.runner
+			.withConfiguration(AutoConfigurations.of(DataR2dbcAutoConfiguration.class, CridDataR2dbcAutoConfiguration.class))
+			.withPropertyValues(h2Url())
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(CridR2dbcCallback.class);
+				R2dbcEntityTemplate template = context.getBean(R2dbcEntityTemplate.class);
+				template.getDatabaseClient()
+					.sql("CREATE TABLE crid_r2dbc_shelf (id BIGINT PRIMARY KEY, aisle VARCHAR(20))")
+					.then()
+					.block();
+				R2dbcShelf saved = template.insert(new R2dbcShelf(null, "9")).block();
+				assertThat(saved.id()).isPositive();
+			});
+	}
+
+}

@@ -1,0 +1,6 @@
+package dev.crid.data.jdbc;
+
+import org.springframework.data.repository.CrudRepository;
+
+interface ParcelRepository extends CrudRepository<Parcel, Long> {
+}

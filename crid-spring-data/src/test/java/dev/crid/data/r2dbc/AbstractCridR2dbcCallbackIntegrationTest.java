@@ -1,0 +1,160 @@
+package dev.crid.data.r2dbc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.r2dbc.spi.ConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import reactor.blockhound.BlockHound;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
+import org.springframework.data.r2dbc.core.R2dbcEntityTemplate;
+import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.r2dbc.core.DatabaseClient;
+
+import dev.crid.CridNode;
+import dev.crid.data.CridR2dbcCallback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Spring Data R2DBC aggregates with {@code @Id @Crid} get their IDs from a node on the R2DBC registry, and
+ * no non-blocking thread ever waits for one: BlockHound, installed for the whole test JVM, fails any
+ * blocking call made on a non-blocking thread (Reactor's parallel scheduler, the drivers' event loops).
+ * The node's blocks are small and never reserved ahead, so every fifth ID waits for the registry. One
+ * short subclass per database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractCridR2dbcCallbackIntegrationTest {
+
+	private static final String TABLE = "crid_r2dbc_note";
+
+	private ConnectionFactory connectionFactory;
+
+	private R2dbcRegistry registry;
+
+	private CridNode node;
+
+	private R2dbcEntityTemplate template;
+
+	/** Returns the connection factory of the database under test; called once per class. */
+	protected abstract ConnectionFactory createConnectionFactory();
+
+	@BeforeAll
+	void start() {
+		// With the integrations on the classpath (Reactor's marks its non-blocking threads), and one exception:
+		// r2dbc-mariadb reads its version from a resource once, in a class initializer, on an event loop.
+		BlockHound.install((builder) -> builder.allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory",
+				"getInstance"));
+		this.connectionFactory = createConnectionFactory();
+		DatabaseClient client = DatabaseClient.create(this.connectionFactory);
+		client.sql("DROP TABLE IF EXISTS " + TABLE).then().block();
+		client.sql("CREATE TABLE " + TABLE + " (id BIGINT PRIMARY KEY, body VARCHAR(100))").then().block();
+		this.registry = R2dbcRegistry.builder(this.connectionFactory)
+			.tableName("crid_r2dbc_cb")
+			.queryTimeout(Duration.ofSeconds(30))
+			.build();
+		this.registry.ensureSchema();
+		this.node = CridNode.builder(this.registry).blockSize(5).threshold(0).build();
+		this.template = new R2dbcEntityTemplate(this.connectionFactory);
+		RelationalMappingContext mappingContext = (RelationalMappingContext) this.template.getConverter()
+			.getMappingContext();
+		// Unquoted names, so that each database folds them as it folds the DDL above.
+		mappingContext.setForceQuote(false);
+		CridR2dbcCallback callback = new CridR2dbcCallback(this.node, mappingContext);
+		this.template.setEntityCallbacks(ReactiveEntityCallbacks.create(callback));
+	}
+
+	@AfterAll
+	void stop() {
+		if (this.node != null) {
+			this.node.close();
+		}
+		if (this.connectionFactory != null) {
+			DatabaseClient client = DatabaseClient.create(this.connectionFactory);
+			for (String table : List.of(TABLE, "crid_r2dbc_cb", "crid_r2dbc_cb_meta")) {
+				client.sql("DROP TABLE IF EXISTS " + table).then().block();
+			}
+		}
+	}
+
+	@Test
+	void savesSubscribedOnNonBlockingThreadsGetIdsWithoutBlockingThem() {
+		List<Note> saved = Flux.range(0, 40)
+			.flatMap((i) -> this.template.insert(new Note(null, "note " + i)).subscribeOn(Schedulers.parallel()), 4)
+			.collectList()
+			.block(Duration.ofSeconds(60));
+		assertThat(saved).hasSize(40).extracting(Note::id).doesNotContainNull().doesNotHaveDuplicates();
+		assertThat(this.node.stats().stalls()).as("saves that had to wait for a block").isPositive();
+		Note first = saved.get(0);
+		assertThat(this.template.select(Note.class).matching(
+				org.springframework.data.relational.core.query.Query.query(
+						org.springframework.data.relational.core.query.Criteria.where("id").is(first.id())))
+			.one()
+			.block(Duration.ofSeconds(30))).isEqualTo(first);
+	}
+
+	@Test
+	void savesChainedOnTheDriversThreadsGetIdsWithoutBlockingThem() {
+		Note saved = this.template.insert(new Note(null, "first"))
+			.flatMap((first) -> Flux.range(0, 12)
+				.concatMap((i) -> this.template.insert(new Note(null, "after " + first.id() + " #" + i)))
+				.last())
+			.block(Duration.ofSeconds(60));
+		assertThat(saved.id()).isNotNull();
+	}
+
+	@Test
+	void anIdThatIsSetIsLeftAlone() {
+		Note saved = this.template.insert(new Note(987_654_321L, "preset"))
+			.subscribeOn(Schedulers.parallel())
+			.block(Duration.ofSeconds(30));
+		assertThat(saved.id()).isEqualTo(987_654_321L);
+	}
+
+	@Test
+	void theCheckFailsACallThatWaitsForABlockOnANonBlockingThread() {
+		// What the callback would do if it took the ID where it is subscribed: the node reserves no block
+		// ahead, and at most 64 blocks of 5 at a time, so within these IDs one waits, and BlockHound fails it.
+		AtomicReference<Throwable> failure = new AtomicReference<>();
+		Flux.range(0, 1_000)
+			.concatMap((i) -> Mono.fromCallable(this.node::nextId).subscribeOn(Schedulers.parallel()))
+			.onErrorResume((ex) -> {
+				failure.set(ex);
+				return Mono.empty();
+			})
+			.blockLast(Duration.ofSeconds(30));
+		assertThat(failure.get()).isInstanceOf(BlockingOperationError.class);
+	}
+
+	@Test
+	void theCheckFailsASleepOnANonBlockingThread() {
+		Mono<String> sleeping = Mono.fromCallable(() -> {
+			Thread.sleep(1);
+			return "slept";
+		}).subscribeOn(Schedulers.parallel());
+		assertThatThrownBy(() -> sleeping.block(Duration.ofSeconds(30)))
+			.satisfies((ex) -> assertThat(Exceptions.unwrap(ex)).isInstanceOf(BlockingOperationError.class));
+	}
+
+	@Test
+	void theRegistryRefusesToBeCalledOnANonBlockingThread() {
+		assertThatExceptionOfType(dev.crid.RegistryException.class)
+			.isThrownBy(() -> Mono.fromCallable(() -> this.registry.allocate(1, 1))
+				.subscribeOn(Schedulers.parallel())
+				.block(Duration.ofSeconds(30)))
+			.withMessageContaining("non-blocking thread");
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.crid.data.r2dbc;
+
+import javax.sql.DataSource;
+
+import io.r2dbc.spi.ConnectionFactory;
+
+/**
+ * The R2DBC registry on H2 through r2dbc-h2.
+ */
+class H2R2dbcRegistryIntegrationTest extends AbstractR2dbcRegistryIntegrationTest {
+
+	private static final String DATABASE = "crid-r2dbc-registry";
+
+	@Override
+	protected ConnectionFactory createConnectionFactory() {
+		return R2dbcTestDatabases.h2(DATABASE);
+	}
+
+	@Override
+	protected DataSource createDataSource() {
+		return R2dbcTestDatabases.h2DataSource(DATABASE);
+	}
+
+	@Override
+	protected boolean tellsItsClock() {
+		return false;
+	}
+
+}

@@ -1,0 +1,17 @@
+package dev.crid.data.r2dbc;
+
+import io.r2dbc.spi.ConnectionFactory;
+
+import dev.crid.testsupport.TestDatabase;
+
+/**
+ * The R2DBC callback on PostgreSQL through r2dbc-postgresql.
+ */
+class PostgreSqlCridR2dbcCallbackIntegrationTest extends AbstractCridR2dbcCallbackIntegrationTest {
+
+	@Override
+	protected ConnectionFactory createConnectionFactory() {
+		return R2dbcTestDatabases.connectionFactory(TestDatabase.POSTGRESQL);
+	}
+
+}
