@@ -3,8 +3,10 @@ package dev.crid.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
@@ -129,20 +131,25 @@ final class CridIdAssigner {
 	 * @param property its {@code @Id} property
 	 * @param type the property's type
 	 */
-	record Target(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property, IdType type) {
+	record Target(@Nullable RelationalPersistentEntity<?> entity, @Nullable RelationalPersistentProperty property,
+			@Nullable IdType type) {
 
 		/** Whether the aggregate has a {@code @Crid} {@code @Id} that is not set yet. */
 		boolean needsId(Object aggregate) {
-			return this.entity != null && this.type.isUnset(this.entity.getPropertyAccessor(aggregate).getProperty(this.property));
+			RelationalPersistentEntity<?> known = this.entity;
+			RelationalPersistentProperty id = this.property;
+			IdType idType = this.type;
+			return known != null && id != null && idType != null
+					&& idType.isUnset(known.getPropertyAccessor(aggregate).getProperty(id));
 		}
 
 		/** Returns the aggregate with its {@code @Id} set to the ID: the same object, or a copy if immutable. */
 		@SuppressWarnings("unchecked")
 		<T> T assign(T aggregate, long id) {
-			RelationalPersistentEntity<T> typed = (RelationalPersistentEntity<T>) this.entity;
+			RelationalPersistentEntity<T> typed = (RelationalPersistentEntity<T>) Objects.requireNonNull(this.entity);
 			PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(aggregate,
 					typed::getPropertyAccessor, INSTANTIATORS);
-			accessor.setProperty(this.property, this.type.of(id));
+			accessor.setProperty(Objects.requireNonNull(this.property), Objects.requireNonNull(this.type).of(id));
 			return accessor.getBean();
 		}
 

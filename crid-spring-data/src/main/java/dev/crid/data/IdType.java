@@ -2,6 +2,8 @@ package dev.crid.data;
 
 import dev.crid.CridId;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The Java types a {@link Crid} field may have, each with the way to turn an ID into it and to tell an
  * unset field.
@@ -47,12 +49,12 @@ enum IdType {
 	abstract Object of(long id);
 
 	/** Whether a field of this type holding {@code value} has no ID yet. */
-	boolean isUnset(Object value) {
+	boolean isUnset(@Nullable Object value) {
 		return value == null || (this == PRIMITIVE_LONG && ((Long) value) == 0L);
 	}
 
 	/** Returns the type for the given Java class, or {@code null} if crid IDs cannot be held in it. */
-	static IdType of(Class<?> type) {
+	static @Nullable IdType of(Class<?> type) {
 		if (type == long.class) {
 			return PRIMITIVE_LONG;
 		}

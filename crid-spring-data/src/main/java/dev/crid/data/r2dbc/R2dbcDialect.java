@@ -7,6 +7,8 @@ import java.util.Locale;
 
 import dev.crid.Registry;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The SQL of one database on R2DBC: the same statements as the JDBC registry's dialects, with each
  * driver's parameter markers. Every reservation reads the eviction watermark of the metadata table under
@@ -59,7 +61,7 @@ enum R2dbcDialect {
 		}
 
 		@Override
-		String durabilitySql() {
+		@Nullable String durabilitySql() {
 			return "SELECT @@innodb_flush_log_at_trx_commit";
 		}
 
@@ -113,7 +115,7 @@ enum R2dbcDialect {
 	 * Returns the dialect for the database a connection factory's metadata names, or {@code null} when
 	 * there is none for it.
 	 */
-	static R2dbcDialect of(String databaseName) {
+	static @Nullable R2dbcDialect of(String databaseName) {
 		String name = String.valueOf(databaseName).toLowerCase(Locale.ROOT);
 		if (name.contains("postgres")) {
 			return POSTGRESQL;
@@ -151,7 +153,7 @@ enum R2dbcDialect {
 	 * Returns the query that reads the setting a crash-safe commit depends on (1 when safe), or
 	 * {@code null} when the dialect checks none.
 	 */
-	String durabilitySql() {
+	@Nullable String durabilitySql() {
 		return null;
 	}
 

@@ -16,6 +16,8 @@ import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A durable {@link Registry} in a database reached through R2DBC, for reactive applications that have a
  * {@link ConnectionFactory} and no JDBC {@code DataSource}. It keeps the JDBC registry's table
@@ -77,17 +79,18 @@ public final class R2dbcRegistry implements Registry {
 
 	private final String tableName;
 
-	private final Duration retention;
+	private final @Nullable Duration retention;
 
 	private final R2dbcStorage storage;
 
-	private final R2dbcEviction eviction;
+	private final @Nullable R2dbcEviction eviction;
 
 	private R2dbcRegistry(Builder builder) {
 		R2dbcDialect dialect = builder.validate();
 		this.tableName = builder.tableName;
 		this.retention = (builder.retention != null && builder.retention.isZero()) ? null : builder.retention;
-		this.storage = new R2dbcStorage(builder.connectionFactory, dialect, builder.tableName, builder.queryTimeout);
+		this.storage = new R2dbcStorage(builder.connectionFactory, java.util.Objects.requireNonNull(dialect),
+				builder.tableName, builder.queryTimeout);
 		this.eviction = (this.retention != null) ? new R2dbcEviction(this.storage, this.tableName, this.retention)
 				: null;
 	}
@@ -144,7 +147,7 @@ public final class R2dbcRegistry implements Registry {
 	 * The second an eviction counts the retention back from: the one just reserved, or the database's own
 	 * when it is earlier, so that a node whose clock runs ahead never evicts seconds others still use.
 	 */
-	private long evictionReference(long timestamp, Instant registryTime) {
+	private long evictionReference(long timestamp, @Nullable Instant registryTime) {
 		CridLayout layout = this.storage.checkedLayout();
 		if (registryTime == null || layout == null) {
 			return timestamp;
@@ -224,7 +227,7 @@ public final class R2dbcRegistry implements Registry {
 	 * Returns how long rows are kept before they are evicted.
 	 * @return the retention, or {@code null} when rows are never evicted
 	 */
-	public Duration retention() {
+	public @Nullable Duration retention() {
 		return this.retention;
 	}
 
@@ -295,7 +298,7 @@ public final class R2dbcRegistry implements Registry {
 			return new R2dbcRegistry(this);
 		}
 
-		private R2dbcDialect validate() {
+		private @Nullable R2dbcDialect validate() {
 			List<Violation> violations = new ArrayList<>();
 			R2dbcDialect dialect = null;
 			if (this.connectionFactory == null) {

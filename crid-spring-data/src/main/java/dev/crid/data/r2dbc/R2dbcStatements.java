@@ -6,6 +6,7 @@ import java.util.List;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -31,7 +32,7 @@ final class R2dbcStatements {
 	}
 
 	/** Returns the first row of a query as its column values, or {@code null} when it returns no row. */
-	Object[] firstRow(String sql, Object... parameters) {
+	Object @Nullable [] firstRow(String sql, Object... parameters) {
 		Flux<Object[]> rows = Flux.from(statement(sql, parameters).execute())
 			.concatMap((result) -> result.map((row, metadata) -> {
 				Object[] values = new Object[metadata.getColumnMetadatas().size()];
@@ -40,11 +41,11 @@ final class R2dbcStatements {
 				}
 				return values;
 			}));
-		return await(rows.collectList()).stream().findFirst().orElse(null);
+		return java.util.Objects.requireNonNull(await(rows.collectList())).stream().findFirst().orElse(null);
 	}
 
 	/** Returns the number in the first column of the first row, or {@code null} for no row or SQL NULL. */
-	Long number(String sql, Object... parameters) {
+	@Nullable Long number(String sql, Object... parameters) {
 		Object[] row = firstRow(sql, parameters);
 		return (row == null || row[0] == null) ? null : R2dbcDialect.number(row[0]).longValue();
 	}
@@ -88,12 +89,12 @@ final class R2dbcStatements {
 		return statement;
 	}
 
-	<T> T await(Publisher<T> publisher) {
+	<T> @Nullable T await(Publisher<T> publisher) {
 		return await(publisher, this.deadline);
 	}
 
 	/** Waits for the publisher's one value until the deadline, then cancels it and fails. */
-	static <T> T await(Publisher<T> publisher, long deadline) {
+	static <T> @Nullable T await(Publisher<T> publisher, long deadline) {
 		long left = deadline - System.nanoTime();
 		if (left <= 0) {
 			throw new DeadlineExceededException();

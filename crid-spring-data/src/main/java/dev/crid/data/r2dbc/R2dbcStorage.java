@@ -22,6 +22,8 @@ import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Does the R2DBC registry's database work, each operation on a connection of its own from the
  * connection factory and within the query timeout from asking for the connection to the commit:
@@ -61,7 +63,7 @@ final class R2dbcStorage {
 
 	private volatile boolean metadataReady;
 
-	private volatile CridLayout checkedLayout;
+	private volatile @Nullable CridLayout checkedLayout;
 
 	R2dbcStorage(ConnectionFactory connectionFactory, R2dbcDialect dialect, String tableName, Duration queryTimeout) {
 		this.connectionFactory = connectionFactory;
@@ -75,12 +77,12 @@ final class R2dbcStorage {
 		return this.dialect;
 	}
 
-	CridLayout checkedLayout() {
+	@Nullable CridLayout checkedLayout() {
 		return this.checkedLayout;
 	}
 
 	Registry.Reservation reserve(long timestamp, long blockSize) {
-		return run("reserve " + blockSize + " sequence numbers of timestamp " + timestamp + " in table '"
+		return call("reserve " + blockSize + " sequence numbers of timestamp " + timestamp + " in table '"
 				+ this.allocations + "'", (statements) -> {
 					prepareMetadata(statements);
 					checkDurability(statements);
@@ -102,7 +104,7 @@ final class R2dbcStorage {
 				});
 	}
 
-	private Registry.Reservation allocate(R2dbcStatements statements, long timestamp, long blockSize) {
+	private Registry.@Nullable Reservation allocate(R2dbcStatements statements, long timestamp, long blockSize) {
 		String sql = this.dialect.reserveSql(this.allocations, this.meta);
 		Object[] parameters = this.dialect.reserveParameters(timestamp, blockSize).toArray();
 		for (int attempt = 1;; attempt++) {
@@ -115,7 +117,8 @@ final class R2dbcStorage {
 				try {
 					Registry.Reservation reservation = null;
 					if (lockWatermarkAllowing(statements, timestamp)) {
-						reservation = this.dialect.reservation(statements.firstRow(sql, parameters), blockSize);
+						Object[] row = statements.firstRow(sql, parameters);
+						reservation = (row != null) ? this.dialect.reservation(row, blockSize) : null;
 					}
 					statements.commit();
 					return reservation;
@@ -167,7 +170,7 @@ final class R2dbcStorage {
 		if (layout.equals(this.checkedLayout)) {
 			return;
 		}
-		CridLayout recorded = run("check the layout of the crid registry table '" + this.allocations + "'",
+		CridLayout recorded = call("check the layout of the crid registry table '" + this.allocations + "'",
 				(statements) -> {
 					prepareMetadata(statements);
 					statements.update("UPDATE " + this.meta + " SET epoch_seconds = ?, timestamp_bits = ?, "
@@ -195,7 +198,7 @@ final class R2dbcStorage {
 	 */
 	long evict(long before, long budgetNanos) {
 		long budgetEnd = System.nanoTime() + budgetNanos;
-		return run("evict the seconds before " + before + " from the crid registry table '" + this.allocations + "'",
+		return call("evict the seconds before " + before + " from the crid registry table '" + this.allocations + "'",
 				(statements) -> {
 					prepareMetadata(statements);
 					statements.update("UPDATE " + this.meta + " SET evicted_before = ? WHERE id = 1 AND evicted_before < ?",
@@ -273,7 +276,7 @@ final class R2dbcStorage {
 	}
 
 	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
-	private String missingTable(R2dbcStatements statements) {
+	private @Nullable String missingTable(R2dbcStatements statements) {
 		for (String table : List.of(this.allocations, this.meta)) {
 			try {
 				statements.firstRow("SELECT * FROM " + table + " WHERE 1 = 0");
@@ -302,7 +305,12 @@ final class R2dbcStorage {
 	 * Runs database work on a connection of its own within the query timeout, turning every failure into
 	 * a RegistryException.
 	 */
-	private <T> T run(String task, Work<T> work) {
+	/** Runs work that always returns a value, as {@link #run} does. */
+	private <T> T call(String task, Work<T> work) {
+		return java.util.Objects.requireNonNull(run(task, work), () -> "No result from the work to " + task);
+	}
+
+	private <T> @Nullable T run(String task, Work<T> work) {
 		if (Schedulers.isInNonBlockingThread()) {
 			throw new RegistryException("Could not " + task + ": the R2DBC registry waits for the database, and "
 					+ "was called on the non-blocking thread '" + Thread.currentThread().getName() + "', which must "
@@ -312,7 +320,8 @@ final class R2dbcStorage {
 		Connection connection = null;
 		try {
 			connection = R2dbcStatements.await(this.connectionFactory.create(), deadline);
-			return work.run(new R2dbcStatements(connection, this.dialect, deadline));
+			return work.run(new R2dbcStatements(java.util.Objects.requireNonNull(connection, "no connection"),
+					this.dialect, deadline));
 		}
 		catch (RegistryException ex) {
 			throw ex;
@@ -366,7 +375,7 @@ final class R2dbcStorage {
 	@FunctionalInterface
 	interface Work<T> {
 
-		T run(R2dbcStatements statements);
+		@Nullable T run(R2dbcStatements statements);
 
 	}
 

@@ -42,7 +42,7 @@ final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
 			}
 		}
 		catch (RegistryException ex) {
-			if (ex.isRetryable() || !ex.getMessage().contains("does not exist")) {
+			if (ex.isRetryable() || !String.valueOf(ex.getMessage()).contains("does not exist")) {
 				logger.warn("Could not check the crid registry table '" + this.registry.tableName()
 						+ "' at start-up, the database did not answer: " + ex.getMessage());
 				return;
