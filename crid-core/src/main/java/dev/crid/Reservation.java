@@ -17,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class Reservation implements BlockAllocator.Attempt {
 
+	/** The most a call may take beyond the allocation timeout before it counts as stuck. */
+	private static final long STUCK_GRACE_NANOS = 1_000_000_000L;
+
 	/** Whether it was asked for before the current block ran out, rather than by a waiting caller. */
 	final boolean prefetch;
 
@@ -83,15 +86,16 @@ final class Reservation implements BlockAllocator.Attempt {
 
 	/**
 	 * When it counts as stuck: when no thread has claimed it within the allocation timeout of being
-	 * submitted, or its registry call has not returned within the timeout (longer than any caller waits for
-	 * it); {@link Long#MAX_VALUE} between calls.
+	 * submitted, or its registry call has not returned within the timeout and a grace of as long again, a
+	 * second at most (a call merely slower than the timeout still delivers its block to the next caller);
+	 * {@link Long#MAX_VALUE} between calls.
 	 */
 	long stuckAt(long timeout) {
 		if (!this.claimed.get()) {
 			return this.submitted + timeout;
 		}
 		long call = this.callStarted;
-		return (call != 0) ? call + timeout : Long.MAX_VALUE;
+		return (call != 0) ? call + timeout + Math.min(timeout, STUCK_GRACE_NANOS) : Long.MAX_VALUE;
 	}
 
 	boolean stuck(long now, long timeout) {

@@ -116,7 +116,9 @@ class CridNodeLivenessTest {
 					assertThat(++failed).as("callers failed before the stuck call was given up on").isLessThan(20);
 				}
 			}
-			assertThat(failed).isOne();
+			// The first caller fails at its deadline; the next finds the call stuck (past the timeout and a grace
+			// as long) within its own budget, gives up on it and starts afresh with what is left of its budget.
+			assertThat(failed).isLessThanOrEqualTo(2);
 			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
 			await("the stuck call is interrupted when it is given up on").atMost(AWAIT).until(() -> interrupts.get() == 1);
 			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
