@@ -138,6 +138,7 @@ class CridNodeFailurePathsTest {
 		try (LogRecorder log = new LogRecorder();
 				CridNode node = node().blockSize(10).threshold(0).allocationTimeout(Duration.ofSeconds(1)).build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
+			sleep(Duration.ofMillis(1_100)); // the call is past the timeout and its grace: stuck
 			long id = node.nextId(); // gives up on the stuck call and makes a fresh one
 			if (givenUpCommitsFirst) {
 				stuckMayAnswer.countDown();
