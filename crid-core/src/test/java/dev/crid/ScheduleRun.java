@@ -242,22 +242,23 @@ final class ScheduleRun {
 							+ Duration.ofNanos(budget));
 				}
 				if (got != null) {
-					record(got, beganAtStep);
+					record(got);
+					if (beganAtStep > this.closedAtStep) {
+						violate("caller-" + number + " began after close() and was served " + got.length
+								+ " IDs instead of a NodeClosedException");
+					}
 				}
 			}
 		});
 	}
 
-	private void record(long[] got, long beganAtStep) {
+	private void record(long[] got) {
 		for (long id : got) {
 			if (!this.ids.add(id)) {
 				violate("ID " + id + " was handed out twice");
 			}
 			if (!this.registry.committed(this.node.layout().timestampOf(id), this.node.layout().sequenceOf(id))) {
 				violate("ID " + id + " lies outside every block the registry committed");
-			}
-			if (beganAtStep > this.closedAtStep) {
-				violate("ID " + id + " was served to a call that began after close()");
 			}
 		}
 	}

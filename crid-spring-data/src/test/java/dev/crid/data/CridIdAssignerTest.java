@@ -25,11 +25,11 @@ class CridIdAssignerTest {
 				Fine.class);
 		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> new CridIdAssigner(node(), context).verify())
 			.satisfies((ex) -> assertThat(ex.violations()).hasSize(3))
-			.withMessageContaining(IntegerAggregate.class.getName() + ".id is annotated with @dev.crid.data.Crid but is a "
-					+ "java.lang.Integer; a crid ID is a long, java.lang.Long, java.lang.String (decimal) or dev.crid.CridId")
-			.withMessageContaining(NotTheId.class.getName() + ".reference is annotated with @dev.crid.data.Crid but is "
-					+ "not the aggregate's @Id")
-			.withMessageContaining(NamedNode.class.getName() + ".id is annotated with @dev.crid.data.Crid(\"orders\")")
+			.withMessageContaining(IntegerAggregate.class.getName() + ".id is \"java.lang.Integer\" but must be a long, "
+					+ "java.lang.Long, java.lang.String (decimal) or dev.crid.CridId to take a crid ID from @dev.crid.data.Crid")
+			.withMessageContaining(NotTheId.class.getName() + ".reference is \"@dev.crid.data.Crid\" but must annotate the "
+					+ "aggregate's @Id only")
+			.withMessageContaining(NamedNode.class.getName() + ".id is \"@dev.crid.data.Crid(\"orders\")\" but must name no node")
 			.withMessageNotContaining(Fine.class.getName());
 	}
 

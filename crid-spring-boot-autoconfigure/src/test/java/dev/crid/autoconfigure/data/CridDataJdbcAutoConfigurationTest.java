@@ -94,10 +94,10 @@ class CridDataJdbcAutoConfigurationTest {
 			assertThat(context).hasFailed();
 			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining("Spring Data JDBC")
-				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName() + ".id is annotated with "
-						+ "@dev.crid.data.Crid but is a java.lang.Integer")
-				.hasMessageContaining(MisusedAggregates.CridOnAReference.class.getName() + ".reference is annotated with "
-						+ "@dev.crid.data.Crid but is not the aggregate's @Id");
+				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName() + ".id is \"java.lang.Integer\" but must "
+						+ "be a long")
+				.hasMessageContaining(MisusedAggregates.CridOnAReference.class.getName() + ".reference is "
+						+ "\"@dev.crid.data.Crid\" but must annotate the aggregate's @Id only");
 		});
 	}
 
