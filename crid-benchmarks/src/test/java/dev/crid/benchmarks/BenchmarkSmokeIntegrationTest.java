@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -48,8 +49,12 @@ class BenchmarkSmokeIntegrationTest {
 
 	private static final List<TestDatabase> DATABASES = List.of(TestDatabase.POSTGRESQL, TestDatabase.MARIADB);
 
+	/** In the name of every table this run creates, so that a build beside it on the same databases never meets them. */
+	private static final String TABLE_SUFFIX = "_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+
 	@BeforeAll
 	static void pointBenchmarksAtTestDatabases() throws SQLException {
+		System.setProperty(BenchmarkTables.SUFFIX_PROPERTY, TABLE_SUFFIX);
 		use("postgresql", TestDatabase.POSTGRESQL.endpoint());
 		use("mariadb", TestDatabase.MARIADB.endpoint());
 		// Left by an older build: the check below is about this run's tables.
@@ -76,7 +81,8 @@ class BenchmarkSmokeIntegrationTest {
 			.include(PacedNextIdBenchmark.class.getName())
 			.include(BulkIdsBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
-			.include(JpaInsertBenchmark.class.getName());
+			.include(JpaInsertBenchmark.class.getName())
+			.include(PlainUserBenchmark.class.getName());
 		if (virtualThreads) {
 			options.include(VirtualThreadsBenchmark.class.getName());
 		}
@@ -118,7 +124,8 @@ class BenchmarkSmokeIntegrationTest {
 			.getTables(connection.getCatalog(), connection.getSchema(), "%", new String[] { "TABLE" })) {
 			while (result.next()) {
 				String name = result.getString("TABLE_NAME");
-				if (BENCHMARK_TABLES.stream().anyMatch(name.toLowerCase(Locale.ROOT)::startsWith)) {
+				String lowerCase = name.toLowerCase(Locale.ROOT);
+				if (BENCHMARK_TABLES.stream().anyMatch(lowerCase::startsWith) && lowerCase.contains(TABLE_SUFFIX)) {
 					tables.add(name);
 				}
 			}
@@ -148,7 +155,8 @@ class BenchmarkSmokeIntegrationTest {
 				"RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
-				"JpaInsertBenchmark.insert[uuid]"));
+				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]",
+				"PlainUserBenchmark.crid[]", "PlainUserBenchmark.atomicLong[]"));
 		if (virtualThreads) {
 			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[memory]",
 					"VirtualThreadsBenchmark.crid[delayed]", "VirtualThreadsBenchmark.crid[postgresql]"));
