@@ -102,21 +102,25 @@ run() { # name, JMH arguments...; the java that runs it is $RUN_JAVA, else java;
 
 selected() { [[ " $groups " == *" $1 "* ]]; }
 
+# The benchmark threads' CPU time per call beside the throughput: what a call costs, which other work on the
+# machine hardly changes (it only runs between iterations, so it costs the measurement nothing).
+cpu_time=(-prof dev.crid.benchmarks.CpuTimeProfiler)
+
 started=$(date +%s)
 load_at_start="$(load)"
 if selected nextid; then
-	run nextid-t1 "${next_id[@]}" -t 1 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
-	run nextid-t2 "${next_id[@]}" -t 2 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
+	run nextid-t1 "${next_id[@]}" -t 1 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
+	run nextid-t2 "${next_id[@]}" -t 2 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
 fi
 # A user's own benchmark: one fork, no JVM options, so the default heap and collector; each run its own baseline.
 if selected plain; then
 	for (( n = 1; n <= runs_in_a_row; n++ )); do
-		RUN_HEAP= run "plain-$n" "${plain[@]}" -t 1 'dev\.crid\.benchmarks\.PlainUserBenchmark\.'
+		RUN_HEAP= run "plain-$n" "${plain[@]}" -t 1 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.PlainUserBenchmark\.'
 	done
 fi
 if selected virtual-threads; then
 	if [[ -n "$vt_java" ]] && (( $(java_feature "$vt_java") >= 21 )); then
-		RUN_JAVA="$vt_java" run virtual-threads "${next_id[@]}" -p registry=memory \
+		RUN_JAVA="$vt_java" run virtual-threads "${next_id[@]}" -p registry=memory "${cpu_time[@]}" \
 			'dev\.crid\.benchmarks\.VirtualThreadsBenchmark\.'
 	else
 		echo "== virtual-threads skipped: needs Java 21 or later; set JAVA_VIRTUAL_THREADS to its bin/java" >&2
