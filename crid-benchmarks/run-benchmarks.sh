@@ -5,10 +5,11 @@
 #   crid-benchmarks/run-benchmarks.sh            the full run (about 15 minutes on 2 cores, build included)
 #   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 4 minutes)
 #   SKIP_BUILD=1 ...                             reuse crid-benchmarks/target/benchmarks.jar
-#   ONLY="paced jpa" ...                         run only these groups (nextid, virtual-threads, bulk,
+#   ONLY="paced jpa" ...                         run only these groups (nextid, plain, virtual-threads, bulk,
 #                                                registry, paced, jpa); the report leaves the others out
-#   RUNS_IN_A_ROW=3 ...                          how often the paced PostgreSQL node and the JPA crid and
-#                                                SEQUENCE rows run in a row, each run with its own baseline
+#   RUNS_IN_A_ROW=3 ...                          how often the plain user's benchmark, the paced PostgreSQL
+#                                                node and the JPA crid, assigned and SEQUENCE rows run in a
+#                                                row, each run with its own baseline
 #   JAVA_VIRTUAL_THREADS=/path/to/bin/java ...   the Java 21+ that runs the virtual thread row (by default
 #                                                Temurin 25 from /usr/lib/jvm, else `java` if it is 21+)
 #   crid-benchmarks/report.py docs/benchmarks/results docs    redraw from the JSON without rerunning
@@ -24,7 +25,7 @@ cd "$root"
 results="docs/benchmarks/results"
 logs="crid-benchmarks/target/benchmark-logs"
 jar="crid-benchmarks/target/benchmarks.jar"
-all_groups="nextid virtual-threads bulk registry paced jpa"
+all_groups="nextid plain virtual-threads bulk registry paced jpa"
 groups="${ONLY:-$all_groups}"
 for group in $groups; do
 	[[ " $all_groups " == *" $group "* ]] \
@@ -58,6 +59,7 @@ fi
 if [[ "${QUICK:-0}" == 1 ]]; then
 	mode="quick run (QUICK=1)"
 	next_id=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
+	plain=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
 	bulk=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
 	registry=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
 	paced=(-f 1 -wi 1 -w 2s -i 2 -r 2s)
@@ -65,6 +67,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
 else
 	mode="full run"
 	next_id=(-f 2 -wi 3 -w 1s -i 5 -r 1s)
+	plain=(-f 1 -wi 3 -w 1s -i 5 -r 1s) # as PlainUserBenchmark's annotations say: what a user's run gets
 	bulk=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
 	registry=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
 	paced=(-f 1 -wi 3 -w 2s -i 5 -r 4s)
@@ -79,14 +82,18 @@ stats="$root/$results/stats.jsonl"
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a; }
 
-run() { # name, JMH arguments...; the java that runs it is $RUN_JAVA, else java
+heap="-Xms2g -Xmx2g"
+
+run() { # name, JMH arguments...; the java that runs it is $RUN_JAVA, else java; its heap options $RUN_HEAP,
+	# else $heap (RUN_HEAP= gives none: the JVM's default heap)
 	local name=$1; shift
-	local java_cmd="${RUN_JAVA:-java}" load_at_start began
+	local java_cmd="${RUN_JAVA:-java}" heap_options="${RUN_HEAP-$heap}" load_at_start began
 	load_at_start="$(load)"
 	began=$(date +%s)
 	echo "== $name: $java_cmd -jar $jar $*"
 	"$java_cmd" -jar "$jar" "$@" -foe true -rf json -rff "$results/$name.json" \
-		-jvmArgsAppend "-Xms2g -Xmx2g -Dcrid.benchmarks.stats=$stats -Dcrid.benchmarks.run=$name" > "$logs/$name.log" 2>&1 \
+		-jvmArgsAppend "${heap_options:+$heap_options }-Dcrid.benchmarks.stats=$stats -Dcrid.benchmarks.run=$name" \
+		> "$logs/$name.log" 2>&1 \
 		|| { echo "$name failed; its log:" >&2; tail -50 "$logs/$name.log" >&2; exit 1; }
 	grep -E '^[A-Za-z]+Benchmark\.|^Benchmark ' "$logs/$name.log" || true
 	printf '{"kind":"run","run":"%s","loadAtStart":"%s","loadAtEnd":"%s","seconds":%d}\n' \
@@ -95,15 +102,25 @@ run() { # name, JMH arguments...; the java that runs it is $RUN_JAVA, else java
 
 selected() { [[ " $groups " == *" $1 "* ]]; }
 
+# The benchmark threads' CPU time per call beside the throughput: what a call costs, which other work on the
+# machine hardly changes (it only runs between iterations, so it costs the measurement nothing).
+cpu_time=(-prof dev.crid.benchmarks.CpuTimeProfiler)
+
 started=$(date +%s)
 load_at_start="$(load)"
 if selected nextid; then
-	run nextid-t1 "${next_id[@]}" -t 1 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
-	run nextid-t2 "${next_id[@]}" -t 2 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
+	run nextid-t1 "${next_id[@]}" -t 1 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
+	run nextid-t2 "${next_id[@]}" -t 2 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.NextIdBenchmark\.'
+fi
+# A user's own benchmark: one fork, no JVM options, so the default heap and collector; each run its own baseline.
+if selected plain; then
+	for (( n = 1; n <= runs_in_a_row; n++ )); do
+		RUN_HEAP= run "plain-$n" "${plain[@]}" -t 1 "${cpu_time[@]}" 'dev\.crid\.benchmarks\.PlainUserBenchmark\.'
+	done
 fi
 if selected virtual-threads; then
 	if [[ -n "$vt_java" ]] && (( $(java_feature "$vt_java") >= 21 )); then
-		RUN_JAVA="$vt_java" run virtual-threads "${next_id[@]}" -p registry=memory \
+		RUN_JAVA="$vt_java" run virtual-threads "${next_id[@]}" -p registry=memory "${cpu_time[@]}" \
 			'dev\.crid\.benchmarks\.VirtualThreadsBenchmark\.'
 	else
 		echo "== virtual-threads skipped: needs Java 21 or later; set JAVA_VIRTUAL_THREADS to its bin/java" >&2
@@ -127,8 +144,8 @@ fi
 if selected jpa; then
 	run jpa-1 "${jpa[@]}" 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'
 	for (( n = 2; n <= runs_in_a_row; n++ )); do
-		order=crid,sequence
-		(( n % 2 == 0 )) && order=sequence,crid
+		order=crid,assigned,sequence
+		(( n % 2 == 0 )) && order=sequence,assigned,crid
 		run "jpa-$n" "${jpa[@]}" -p strategy=$order 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'
 	done
 fi
@@ -140,9 +157,15 @@ git diff --quiet HEAD -- . ':!docs' || commit="$commit with uncommitted changes"
 	echo "cores: $(nproc)"
 	echo "memory: $(free -g | awk '/^Mem:/ { print $2 " GiB" }')"
 	echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
-	echo "java: $(java -version 2>&1 | sed -n 2p), heap -Xms2g -Xmx2g"
+	echo "java: $(java -version 2>&1 | sed -n 2p), heap $heap"
+	if selected plain; then
+		echo "java-plain: the JVM's defaults: $(java -XX:+PrintFlagsFinal -version 2>/dev/null \
+			| awk '$2 == "InitialHeapSize" || $2 == "MaxHeapSize" { printf "%s %d MiB, ", $2, $4 / 1048576 }
+				$2 == "UseG1GC" && $4 == "true" { printf "G1, " } $2 == "UseSerialGC" && $4 == "true" { printf "Serial, " }' \
+			| sed 's/, $//')"
+	fi
 	if selected virtual-threads && [[ -n "$vt_java" ]]; then
-		echo "java-virtual-threads: $("$vt_java" -version 2>&1 | sed -n 2p), heap -Xms2g -Xmx2g"
+		echo "java-virtual-threads: $("$vt_java" -version 2>&1 | sed -n 2p), heap $heap"
 	fi
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "commit: $commit"

@@ -3,6 +3,7 @@ package dev.crid.benchmarks;
 import java.util.Locale;
 import java.util.function.Supplier;
 
+import dev.crid.benchmarks.jpa.AssignedRow;
 import dev.crid.benchmarks.jpa.CridRow;
 import dev.crid.benchmarks.jpa.IdentityRow;
 import dev.crid.benchmarks.jpa.Row;
@@ -25,7 +26,10 @@ enum IdStrategy {
 	IDENTITY(IdentityRow.class, IdentityRow::new),
 
 	/** {@code @UuidGenerator(style = TIME)}. */
-	UUID(UuidRow.class, UuidRow::new);
+	UUID(UuidRow.class, UuidRow::new),
+
+	/** Assigned by the application from an {@code AtomicLong}: no identifier round trip at all, the floor. */
+	ASSIGNED(AssignedRow.class, AssignedRow::withNextId);
 
 	private final Class<? extends Row> entity;
 
@@ -44,8 +48,9 @@ enum IdStrategy {
 		return this.entity;
 	}
 
+	/** The entity's table as it is named in the database. */
 	String tableName() {
-		return this.entity.getAnnotation(Table.class).name();
+		return BenchmarkTables.named(this.entity.getAnnotation(Table.class).name());
 	}
 
 	Row newRow() {

@@ -35,7 +35,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code hibernate.jdbc.batch_size=50}, {@code rowsPerTransaction} rows per transaction, once per
  * identifier strategy (parameter {@code strategy}): {@code crid} ({@code @Crid}, a node with the default
  * block size and threshold on the PostgreSQL registry), {@code sequence} (pooled optimizer, allocation
- * size 50), {@code identity} and {@code uuid} (Hibernate's time-based UUID). Each measurement is one
+ * size 50), {@code identity}, {@code uuid} (Hibernate's time-based UUID) and {@code assigned} (set by the
+ * application from an {@code AtomicLong} before {@code persist}: no identifier round trip at all, the floor
+ * of every strategy). Each measurement is one
  * insert of all the rows into an emptied table; rows per second are {@code rows} divided by the score.
  * The PostgreSQL driver rewrites each JDBC batch into one multi-row INSERT ({@code reWriteBatchedInserts},
  * as applications that insert in batches set it), for every strategy alike; without it the driver
@@ -52,8 +54,11 @@ public class JpaInsertBenchmark {
 
 	private static final int BATCH_SIZE = 50;
 
-	/** The identifier strategy: {@code crid}, {@code sequence}, {@code identity} or {@code uuid}. */
-	@Param({ "crid", "sequence", "identity", "uuid" })
+	/**
+	 * The identifier strategy: {@code crid}, {@code sequence}, {@code identity}, {@code uuid} or
+	 * {@code assigned}.
+	 */
+	@Param({ "crid", "sequence", "identity", "uuid", "assigned" })
 	public String strategy;
 
 	/** Rows inserted per measurement. */
@@ -89,7 +94,8 @@ public class JpaInsertBenchmark {
 		StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
 			.applySetting(AvailableSettings.DATASOURCE, this.dataSource)
 			.applySetting(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE)
-			.applySetting(AvailableSettings.HBM2DDL_AUTO, "create-drop");
+			.applySetting(AvailableSettings.HBM2DDL_AUTO, "create-drop")
+			.applySetting(AvailableSettings.PHYSICAL_NAMING_STRATEGY, new BenchmarkTables.NamingStrategy());
 		if (this.idStrategy == IdStrategy.CRID) {
 			this.registry = OpenRegistry.open(BenchmarkRegistry.POSTGRESQL, "crid_bench_jpa", 2);
 			this.node = CridNode.builder(this.registry.registry()).build();

@@ -31,16 +31,18 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Opens the given registry; a database registry gets its own table, created if absent, and a pool
-	 * of {@code poolSize} connections.
+	 * Opens the given registry; a database registry gets its own table, created if absent, named
+	 * {@code baseName} as {@link BenchmarkTables#named} names it, and a pool of {@code poolSize}
+	 * connections.
 	 */
-	static OpenRegistry open(BenchmarkRegistry kind, String tableName, int poolSize) {
+	static OpenRegistry open(BenchmarkRegistry kind, String baseName, int poolSize) {
 		if (kind == BenchmarkRegistry.DELAYED) {
 			return new OpenRegistry(new DelayedRegistry(new InMemoryRegistry(), DELAY), null, null);
 		}
 		if (kind.database() == null) {
 			return new OpenRegistry(new InMemoryRegistry(), null, null);
 		}
+		String tableName = BenchmarkTables.named(baseName);
 		HikariDataSource dataSource = kind.database().dataSource(poolSize);
 		try {
 			JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
@@ -57,6 +59,13 @@ final class OpenRegistry implements AutoCloseable {
 
 	Registry registry() {
 		return this.registry;
+	}
+
+	/**
+	 * The registry's table as it is named in the database; {@code null} for the in-memory registries.
+	 */
+	String tableName() {
+		return this.tableName;
 	}
 
 	/**

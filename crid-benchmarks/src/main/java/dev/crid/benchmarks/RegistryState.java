@@ -29,11 +29,11 @@ public class RegistryState {
 
 	private static final String TABLE = "crid_bench_registry";
 
-	private static final Map<String, String> UPSERTS = Map.of("postgresql", "INSERT INTO " + TABLE
-			+ " AS a (ts, next_seq) VALUES (?, ?) ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + "
-			+ "EXCLUDED.next_seq RETURNING a.next_seq - ?", "mariadb", "INSERT INTO " + TABLE
-					+ " (ts, next_seq) VALUES (?, ?) ON DUPLICATE KEY UPDATE next_seq = next_seq + VALUES(next_seq) "
-					+ "RETURNING next_seq - ?");
+	/** The registry's statement per database, with {@code %s} for its table. */
+	private static final Map<String, String> UPSERTS = Map.of("postgresql", "INSERT INTO %s AS a (ts, next_seq) "
+			+ "VALUES (?, ?) ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq RETURNING "
+			+ "a.next_seq - ?", "mariadb", "INSERT INTO %s (ts, next_seq) VALUES (?, ?) ON DUPLICATE KEY UPDATE "
+					+ "next_seq = next_seq + VALUES(next_seq) RETURNING next_seq - ?");
 
 	/** The database: {@code postgresql} or {@code mariadb}. */
 	@Param({ "postgresql", "mariadb" })
@@ -49,7 +49,7 @@ public class RegistryState {
 	@Setup(Level.Trial)
 	public void start() {
 		this.opened = OpenRegistry.open(BenchmarkRegistry.of(this.database), TABLE, POOL_SIZE);
-		this.upsert = UPSERTS.get(this.database);
+		this.upsert = UPSERTS.get(this.database).formatted(this.opened.tableName());
 	}
 
 	/**

@@ -101,7 +101,8 @@ class BenchmarkSmokeIntegrationTest {
 			.include(PacedNextIdBenchmark.class.getName())
 			.include(BulkIdsBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
-			.include(JpaInsertBenchmark.class.getName());
+			.include(JpaInsertBenchmark.class.getName())
+			.include(PlainUserBenchmark.class.getName());
 		if (virtualThreads) {
 			options.include(VirtualThreadsBenchmark.class.getName());
 		}
@@ -173,7 +174,8 @@ class BenchmarkSmokeIntegrationTest {
 				"RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
-				"JpaInsertBenchmark.insert[uuid]"));
+				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]",
+				"PlainUserBenchmark.crid[]", "PlainUserBenchmark.atomicLong[]"));
 		if (virtualThreads) {
 			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[memory]",
 					"VirtualThreadsBenchmark.crid[delayed]", "VirtualThreadsBenchmark.crid[postgresql]"));
