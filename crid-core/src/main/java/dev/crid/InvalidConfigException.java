@@ -43,6 +43,7 @@ public class InvalidConfigException extends CridException {
 	 * {@code tableName}, …); {@value #BIT_SPLIT} for the rule that the layout's two bit counts add up to 63
 	 * @param value the value given, or {@code null} when none was given
 	 * @param rule what the rule asks, starting with a verb ("must be in [1, 4294967296]")
+	 * @serial exclude
 	 */
 	public record Violation(String setting, @Nullable Object value, String rule) implements java.io.Serializable {
 
