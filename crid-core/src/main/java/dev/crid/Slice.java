@@ -27,9 +27,6 @@ final class Slice {
 	/** Marks every stripe of a closed node: it holds no offsets, and nothing replaces it. */
 	static final Slice CLOSED = new Slice(Block.empty(), 0, 0);
 
-	/** The block the offsets belong to. */
-	final Block block;
-
 	/** The first ID of the block, so that an ID is {@code firstId + offset}. */
 	final long firstId;
 
@@ -40,7 +37,6 @@ final class Slice {
 	private volatile long cursor;
 
 	Slice(Block block, long start, long end) {
-		this.block = block;
 		this.firstId = block.firstId;
 		this.end = end;
 		this.cursor = start;
