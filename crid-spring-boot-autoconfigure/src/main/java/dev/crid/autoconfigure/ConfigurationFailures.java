@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
@@ -70,20 +71,67 @@ final class ConfigurationFailures {
 
 	/**
 	 * Describes a node refused by its registry for another layout: two layouts on one registry could make
-	 * the same ID.
+	 * the same ID. Names the node, and the configured nodes on the same table with the registry's layout.
+	 * @param name the refused node's name
+	 * @param properties the application's properties, {@code crid.nodes} included
 	 */
-	static CridConfigurationException layoutMismatch(LayoutMismatchException ex) {
+	static CridConfigurationException layoutMismatch(LayoutMismatchException ex, String name,
+			CridProperties properties) {
 		CridLayout registry = ex.registryLayout();
-		return new CridConfigurationException("The crid registry is used with another layout than this "
-				+ "application's, and IDs of the two could collide:\n\n    Registry: epoch " + registry.epoch() + ", "
-				+ registry.timestampBits() + " timestamp bits, " + registry.sequenceBits() + " sequence bits\n"
-				+ "    This node: epoch " + ex.nodeLayout().epoch() + ", " + ex.nodeLayout().timestampBits()
-				+ " timestamp bits, " + ex.nodeLayout().sequenceBits() + " sequence bits\n",
-				"Give every node that shares the registry the same layout: set crid.epoch=" + registry.epoch()
-						+ ", crid.timestamp-bits=" + registry.timestampBits() + " and crid.sequence-bits="
-						+ registry.sequenceBits() + ", or give this application a registry of its own "
-						+ "(crid.registry.jdbc.table-name).",
+		String prefix = prefix(name);
+		String table = table(properties, name);
+		List<String> others = new ArrayList<>();
+		Stream.concat(Stream.of(CridNodes.DEFAULT_NODE), properties.getNodes().keySet().stream())
+			.filter((other) -> !other.equals(name) && table.equals(table(properties, other))
+					&& registry.equals(layout(properties, other)))
+			.forEach((other) -> others.add(describe(other)));
+		String usedBy = others.isEmpty() ? "another application or an earlier configuration"
+				: String.join(" and ", others);
+		return new CridConfigurationException("The crid registry table '" + table + "' is used by " + usedBy
+				+ " with another layout than that of " + describe(name) + ", and IDs of the two could collide:\n\n"
+				+ "    Registry: epoch " + registry.epoch() + ", " + registry.timestampBits() + " timestamp bits, "
+				+ registry.sequenceBits() + " sequence bits\n"
+				+ "    " + capitalized(describe(name)) + ": epoch " + ex.nodeLayout().epoch() + ", "
+				+ ex.nodeLayout().timestampBits() + " timestamp bits, " + ex.nodeLayout().sequenceBits()
+				+ " sequence bits\n",
+				"Give every node that shares the table the same layout: set " + prefix + "epoch=" + registry.epoch()
+						+ ", " + prefix + "timestamp-bits=" + registry.timestampBits() + " and " + prefix
+						+ "sequence-bits=" + registry.sequenceBits() + ", or give " + describe(name)
+						+ " a table of its own (" + prefix + "registry.jdbc.table-name).",
 				ex);
+	}
+
+	private static String prefix(String name) {
+		return CridNodes.DEFAULT_NODE.equals(name) ? "crid." : "crid.nodes." + name + ".";
+	}
+
+	private static String describe(String name) {
+		return CridNodes.DEFAULT_NODE.equals(name) ? "the default node (crid.*)"
+				: "the node '" + name + "' (crid.nodes." + name + ".*)";
+	}
+
+	private static String capitalized(String text) {
+		return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+	}
+
+	private static CridProperties of(CridProperties properties, String name) {
+		return CridNodes.DEFAULT_NODE.equals(name) ? properties : properties.forNode(name);
+	}
+
+	private static String table(CridProperties properties, String name) {
+		CridProperties node = of(properties, name);
+		return (node.getRegistry().getType() == CridProperties.RegistryType.R2DBC)
+				? node.getRegistry().getR2dbc().getTableName() : node.getRegistry().getJdbc().getTableName();
+	}
+
+	private static CridLayout layout(CridProperties properties, String name) {
+		CridProperties node = of(properties, name);
+		try {
+			return CridLayout.of(node.getEpoch(), node.getTimestampBits(), node.getSequenceBits());
+		}
+		catch (RuntimeException invalid) {
+			return CridLayout.DEFAULT;
+		}
 	}
 
 	static CridConfigurationException jdbcRegistryUnavailable(List<String> missingArtifacts, boolean hasDataSource) {

@@ -1,17 +1,15 @@
 package dev.crid.autoconfigure;
 
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
-import dev.crid.CridException;
 import dev.crid.CridNode;
 import dev.crid.CridParser;
-import dev.crid.InvalidConfigException;
-import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -20,13 +18,16 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry when the
  * application has a DataSource (or {@code crid.registry.type=jdbc}), else an in-memory one. A user's own
  * {@code Registry} or {@code CridNode} bean replaces the auto-configured one; {@link CridRegistryDecorator}
  * beans wrap the registry the node is built with. The node checks its layout with the registry and
- * reserves its first block when it is created, after the database's initializers.
+ * reserves its first block when it is created, after the database's initializers. Each named node of
+ * {@code crid.nodes.<name>} is a {@code CridNode} bean qualified by its name, on a registry of its own;
+ * {@link CridNodes} finds every node by name.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(CridNode.class)
@@ -36,59 +37,37 @@ import org.springframework.context.annotation.Import;
 		RegistryConfigurations.UnavailableJdbc.class })
 public final class CridAutoConfiguration {
 
-	private static final Log logger = LogFactory.getLog(CridAutoConfiguration.class);
-
 	CridAutoConfiguration() {
 	}
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	CridNode cridNode(Registry registry, CridProperties properties, ObjectProvider<CridNodeCustomizer> customizers,
-			ObjectProvider<CridRegistryDecorator> decorators) {
-		Registry decorated = registry;
-		for (CridRegistryDecorator decorator : decorators.orderedStream().toList()) {
-			decorated = decorator.decorate(CridRegistryDecorator.DEFAULT_NODE_NAME, decorated);
-		}
-		CridNode.Builder builder = CridNode.builder(decorated)
-			.epoch(properties.getEpoch())
-			.timestampBits(properties.getTimestampBits())
-			.sequenceBits(properties.getSequenceBits())
-			.blockSize(properties.getBlockSize())
-			.threshold(properties.getThreshold())
-			.allocationTimeout(properties.getAllocationTimeout())
-			.maxClockSkew(properties.getMaxClockSkew());
-		List<CridNodeCustomizer> ordered = customizers.orderedStream().toList();
-		ordered.forEach((customizer) -> customizer.customize(builder));
-		CridNode node;
-		try {
-			node = builder.build();
-		}
-		catch (InvalidConfigException ex) {
-			throw ConfigurationFailures.invalidNodeProperties(ex, properties, !ordered.isEmpty());
-		}
-		warmUp(node);
-		return node;
+	CridNode cridNode(Registry registry, CridProperties properties, NodeFactory cridNodeFactory) {
+		return cridNodeFactory.build(CridNodes.DEFAULT_NODE, registry, properties);
 	}
 
-	/**
-	 * Checks the layout with the registry and reserves the first block, so the first requests find IDs in
-	 * memory and never need a pooled connection for them. The node is created after the database's
-	 * initializers, so its table is ready. A registry used with another layout stops start-up; a registry
-	 * that does not answer does not (it may come up later): the failure is logged, the health indicator
-	 * reports it, and the node keeps trying when IDs are asked for.
-	 */
-	private static void warmUp(CridNode node) {
-		try {
-			node.warmUp();
+	@Bean(NamedNodesRegistrar.FACTORY_BEAN)
+	NodeFactory cridNodeFactory(CridProperties properties, ObjectProvider<CridRegistryFactory> registries,
+			ObjectProvider<CridRegistryDecorator> decorators, ObjectProvider<CridNodeCustomizer> customizers) {
+		return new NodeFactory(properties, registries, decorators, customizers);
+	}
+
+	@Bean
+	static NamedNodesRegistrar cridNamedNodesRegistrar(Environment environment) {
+		return new NamedNodesRegistrar(environment);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CridNodes cridNodes(ObjectProvider<CridNode> cridNode, ObjectProvider<Registry> registry,
+			NodeFactory cridNodeFactory, ListableBeanFactory beanFactory, Environment environment) {
+		Map<String, Supplier<CridNode>> nodes = new LinkedHashMap<>();
+		nodes.put(CridNodes.DEFAULT_NODE, cridNode::getObject);
+		for (String name : NamedNodesRegistrar.bind(environment).keySet()) {
+			nodes.put(name, () -> beanFactory.getBean(NamedNodesRegistrar.beanName(name), CridNode.class));
 		}
-		catch (LayoutMismatchException ex) {
-			node.close();
-			throw ConfigurationFailures.layoutMismatch(ex);
-		}
-		catch (CridException ex) {
-			logger.warn("crid could not reserve its first block at start-up; IDs are refused until the registry "
-					+ "answers, and the health indicator reports it: " + ex.getMessage());
-		}
+		return new CridNodes(nodes, (name) -> CridNodes.DEFAULT_NODE.equals(name) ? registry.getIfUnique()
+				: cridNodeFactory.registryOf(name));
 	}
 
 	@Bean

@@ -2,12 +2,15 @@ package dev.crid.autoconfigure;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.data.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -72,6 +75,15 @@ public class CridProperties {
 	 * Where blocks of sequence numbers are reserved.
 	 */
 	private final RegistryProperties registry = new RegistryProperties();
+
+	/**
+	 * Named nodes beside the default one, by name (letters, digits and underscores, starting with a
+	 * letter; not 'default'). Each takes the keys of crid.* that shape a node: epoch, timestamp-bits,
+	 * sequence-bits, block-size, threshold, allocation-timeout, max-clock-skew and registry.jdbc.* or
+	 * registry.r2dbc.*; a key left out takes the value of crid.*, except the table name, which is
+	 * crid_NAME_allocations unless set. Each node reserves in the same kind of registry as the default node.
+	 */
+	private final Map<String, Node> nodes = new LinkedHashMap<>();
 
 	/**
 	 * How crid IDs are written as JSON.
@@ -157,6 +169,289 @@ public class CridProperties {
 
 	public Web getWeb() {
 		return this.web;
+	}
+
+	public Map<String, Node> getNodes() {
+		return this.nodes;
+	}
+
+	/**
+	 * The properties of the named node: this class's own values where the node sets none, and
+	 * {@code crid_NAME_allocations} as its table unless it sets one.
+	 * @param name the node's name, a key of {@link #getNodes()}
+	 */
+	CridProperties forNode(String name) {
+		Node node = this.nodes.getOrDefault(name, new Node());
+		CridProperties resolved = new CridProperties();
+		resolved.setEpoch(or(node.getEpoch(), this.epoch));
+		resolved.setTimestampBits(or(node.getTimestampBits(), this.timestampBits));
+		resolved.setSequenceBits(or(node.getSequenceBits(), this.sequenceBits));
+		long nodeBlockSize = or(node.getBlockSize(), this.blockSize);
+		resolved.setBlockSize(nodeBlockSize);
+		resolved.setThreshold(or(node.getThreshold(), (this.threshold > nodeBlockSize) ? nodeBlockSize / 2 : this.threshold));
+		resolved.setAllocationTimeout(or(node.getAllocationTimeout(), this.allocationTimeout));
+		resolved.setMaxClockSkew(or(node.getMaxClockSkew(), this.maxClockSkew));
+		resolved.getRegistry().setType(this.registry.getType());
+		JdbcProperties jdbc = this.registry.getJdbc();
+		NodeJdbcProperties nodeJdbc = node.getRegistry().getJdbc();
+		resolved.getRegistry().getJdbc().setTableName(or(nodeJdbc.getTableName(), defaultTableName(name)));
+		resolved.getRegistry().getJdbc().setInitializeSchema(or(nodeJdbc.getInitializeSchema(), jdbc.getInitializeSchema()));
+		resolved.getRegistry().getJdbc().setQueryTimeout(or(nodeJdbc.getQueryTimeout(), jdbc.getQueryTimeout()));
+		resolved.getRegistry().getJdbc().setRetention(or(nodeJdbc.getRetention(), jdbc.getRetention()));
+		resolved.getRegistry().getJdbc().setDialect(or(nodeJdbc.getDialect(), jdbc.getDialect()));
+		R2dbcProperties r2dbc = this.registry.getR2dbc();
+		NodeR2dbcProperties nodeR2dbc = node.getRegistry().getR2dbc();
+		resolved.getRegistry().getR2dbc().setTableName(or(nodeR2dbc.getTableName(), defaultTableName(name)));
+		resolved.getRegistry().getR2dbc().setInitializeSchema(or(nodeR2dbc.getInitializeSchema(), r2dbc.getInitializeSchema()));
+		return resolved;
+	}
+
+	/** The table of a named node that sets none: {@code crid_NAME_allocations}. */
+	static String defaultTableName(String name) {
+		return "crid_" + name + "_allocations";
+	}
+
+	private static <T> T or(@Nullable T value, T inherited) {
+		return (value != null) ? value : inherited;
+	}
+
+	/**
+	 * A named node: each key left unset takes the value of {@code crid.*}.
+	 */
+	public static class Node {
+
+		/**
+		 * Instant this node's ID timestamps count from, as ISO-8601; crid.epoch when unset.
+		 */
+		private @Nullable Instant epoch;
+
+		/**
+		 * Bits of this node's IDs that hold the timestamp; crid.timestamp-bits when unset.
+		 */
+		private @Nullable Integer timestampBits;
+
+		/**
+		 * Bits of this node's IDs that hold the sequence number; crid.sequence-bits when unset.
+		 */
+		private @Nullable Integer sequenceBits;
+
+		/**
+		 * Sequence numbers this node reserves per registry call; crid.block-size when unset.
+		 */
+		private @Nullable Long blockSize;
+
+		/**
+		 * IDs left in this node's block below which the next block is reserved; crid.threshold when unset, or
+		 * half the node's block size where crid.threshold exceeds it.
+		 */
+		private @Nullable Long threshold;
+
+		/**
+		 * Longest time a caller of this node waits for the registry; crid.allocation-timeout when unset.
+		 */
+		private @Nullable Duration allocationTimeout;
+
+		/**
+		 * How far this node's clock may be from the registry's; crid.max-clock-skew when unset.
+		 */
+		private @Nullable Duration maxClockSkew;
+
+		/**
+		 * Where this node reserves its blocks: its own table, in the registry of the default node's kind.
+		 */
+		private final NodeRegistryProperties registry = new NodeRegistryProperties();
+
+		public @Nullable Instant getEpoch() {
+			return this.epoch;
+		}
+
+		public void setEpoch(@Nullable Instant epoch) {
+			this.epoch = epoch;
+		}
+
+		public @Nullable Integer getTimestampBits() {
+			return this.timestampBits;
+		}
+
+		public void setTimestampBits(@Nullable Integer timestampBits) {
+			this.timestampBits = timestampBits;
+		}
+
+		public @Nullable Integer getSequenceBits() {
+			return this.sequenceBits;
+		}
+
+		public void setSequenceBits(@Nullable Integer sequenceBits) {
+			this.sequenceBits = sequenceBits;
+		}
+
+		public @Nullable Long getBlockSize() {
+			return this.blockSize;
+		}
+
+		public void setBlockSize(@Nullable Long blockSize) {
+			this.blockSize = blockSize;
+		}
+
+		public @Nullable Long getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(@Nullable Long threshold) {
+			this.threshold = threshold;
+		}
+
+		public @Nullable Duration getAllocationTimeout() {
+			return this.allocationTimeout;
+		}
+
+		public void setAllocationTimeout(@Nullable Duration allocationTimeout) {
+			this.allocationTimeout = allocationTimeout;
+		}
+
+		public @Nullable Duration getMaxClockSkew() {
+			return this.maxClockSkew;
+		}
+
+		public void setMaxClockSkew(@Nullable Duration maxClockSkew) {
+			this.maxClockSkew = maxClockSkew;
+		}
+
+		public NodeRegistryProperties getRegistry() {
+			return this.registry;
+		}
+
+	}
+
+	/**
+	 * Where a named node reserves its blocks.
+	 */
+	public static class NodeRegistryProperties {
+
+		/**
+		 * The node's settings of the database registry; each unset one takes crid.registry.jdbc's.
+		 */
+		private final NodeJdbcProperties jdbc = new NodeJdbcProperties();
+
+		/**
+		 * The node's settings of the database registry on R2DBC; each unset one takes crid.registry.r2dbc's.
+		 */
+		private final NodeR2dbcProperties r2dbc = new NodeR2dbcProperties();
+
+		public NodeJdbcProperties getJdbc() {
+			return this.jdbc;
+		}
+
+		public NodeR2dbcProperties getR2dbc() {
+			return this.r2dbc;
+		}
+
+	}
+
+	/**
+	 * A named node's settings of the database registry.
+	 */
+	public static class NodeJdbcProperties {
+
+		/**
+		 * The node's table, as 'name' or 'schema.name'; crid_NAME_allocations when unset.
+		 */
+		private @Nullable String tableName;
+
+		/**
+		 * When to create the node's table at start-up; crid.registry.jdbc.initialize-schema when unset.
+		 */
+		private @Nullable SchemaInitialization initializeSchema;
+
+		/**
+		 * Longest time one statement against the node's table may run; crid.registry.jdbc.query-timeout
+		 * when unset.
+		 */
+		private @Nullable Duration queryTimeout;
+
+		/**
+		 * How long rows of the node's table are kept; crid.registry.jdbc.retention when unset.
+		 */
+		private @Nullable Duration retention;
+
+		/**
+		 * SQL dialect of the node's database; crid.registry.jdbc.dialect when unset.
+		 */
+		private @Nullable String dialect;
+
+		public @Nullable String getTableName() {
+			return this.tableName;
+		}
+
+		public void setTableName(@Nullable String tableName) {
+			this.tableName = tableName;
+		}
+
+		public @Nullable SchemaInitialization getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		public void setInitializeSchema(@Nullable SchemaInitialization initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
+		public @Nullable Duration getQueryTimeout() {
+			return this.queryTimeout;
+		}
+
+		public void setQueryTimeout(@Nullable Duration queryTimeout) {
+			this.queryTimeout = queryTimeout;
+		}
+
+		public @Nullable Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(@Nullable Duration retention) {
+			this.retention = retention;
+		}
+
+		public @Nullable String getDialect() {
+			return this.dialect;
+		}
+
+		public void setDialect(@Nullable String dialect) {
+			this.dialect = dialect;
+		}
+
+	}
+
+	/**
+	 * A named node's settings of the database registry on R2DBC.
+	 */
+	public static class NodeR2dbcProperties {
+
+		/**
+		 * The node's table, as 'name' or 'schema.name'; crid_NAME_allocations when unset.
+		 */
+		private @Nullable String tableName;
+
+		/**
+		 * When to create the node's table at start-up; crid.registry.r2dbc.initialize-schema when unset.
+		 */
+		private @Nullable SchemaInitialization initializeSchema;
+
+		public @Nullable String getTableName() {
+			return this.tableName;
+		}
+
+		public void setTableName(@Nullable String tableName) {
+			this.tableName = tableName;
+		}
+
+		public @Nullable SchemaInitialization getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		public void setInitializeSchema(@Nullable SchemaInitialization initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
 	}
 
 	/**

@@ -19,7 +19,7 @@ public interface CridRegistryDecorator {
 	/**
 	 * The name of the default node: the one configured by {@code crid.*}.
 	 */
-	String DEFAULT_NODE_NAME = "default";
+	String DEFAULT_NODE_NAME = CridNodes.DEFAULT_NODE;
 
 	/**
 	 * Returns the registry the node should reserve its blocks through.

@@ -13,6 +13,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -64,6 +65,14 @@ final class RegistryConfigurations {
 						+ "within this process");
 			}
 			return new InMemoryRegistry();
+		}
+
+		/** Each named node's registry, beside the default node's in-memory one: an in-memory one of its own. */
+		@Bean
+		@ConditionalOnBean(InMemoryRegistry.class)
+		@ConditionalOnMissingBean(CridRegistryFactory.class)
+		CridRegistryFactory cridInMemoryRegistryFactory() {
+			return (nodeName, nodeProperties) -> new InMemoryRegistry();
 		}
 
 	}

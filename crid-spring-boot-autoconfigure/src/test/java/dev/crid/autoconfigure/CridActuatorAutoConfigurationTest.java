@@ -176,7 +176,7 @@ class CridActuatorAutoConfigurationTest {
 				CridEndpoint endpoint = context.getBean(CridEndpoint.class);
 				CridNode node = context.getBean(CridNode.class);
 				CridId id = node.next();
-				CridEndpoint.NodeDescriptor descriptor = endpoint.crid();
+				CridEndpoint.NodeDescriptor descriptor = endpoint.crid().nodes().get("default");
 				assertThat(descriptor.layout().timestampBits()).isEqualTo(31);
 				assertThat(descriptor.layout().lastSecond()).isEqualTo(node.layout().epoch().plusSeconds(2147483647L));
 				assertThat(descriptor.registry()).containsEntry("kind", "in-memory");

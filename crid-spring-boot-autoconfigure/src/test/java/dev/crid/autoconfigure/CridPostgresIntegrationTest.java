@@ -250,7 +250,7 @@ class CridPostgresIntegrationTest {
 		String table = newTable();
 		database().withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + table)
 			.run((context) -> {
-				CridEndpoint.NodeDescriptor descriptor = context.getBean(CridEndpoint.class).crid();
+				CridEndpoint.NodeDescriptor descriptor = context.getBean(CridEndpoint.class).crid().nodes().get("default");
 				assertThat(descriptor.registry()).containsEntry("kind", "jdbc")
 					.containsEntry("table", table)
 					.containsEntry("dialect", "postgresql");

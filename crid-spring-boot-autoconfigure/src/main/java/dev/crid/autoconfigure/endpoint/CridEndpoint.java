@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.crid.CridId;
@@ -10,6 +11,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
+import dev.crid.autoconfigure.CridNodes;
 import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
@@ -19,62 +21,99 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
- * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows the node's layout, registry and
- * statistics; {@code GET /actuator/crid/{id}} decodes an ID into its timestamp and sequence number. An
- * ID that is not a non-negative decimal {@code long} is a bad request (400), with the reason.
+ * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows every node's layout, registry and
+ * statistics, by the node's name; {@code GET /actuator/crid/{id}} decodes an ID with the default node's
+ * layout into its timestamp and sequence number, and {@code GET /actuator/crid/{node}/{id}} with the
+ * named node's. An ID that is not a non-negative decimal {@code long}, or an unknown node, is a bad request
+ * (400), with the reason.
  */
 @Endpoint(id = "crid")
 public class CridEndpoint {
 
-	private final CridNode node;
-
-	private final RegistryInspector registry;
+	private final CridNodes nodes;
 
 	/**
 	 * Creates the endpoint.
-	 * @param node the node to show
-	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param nodes the nodes to show, by name
 	 */
-	public CridEndpoint(CridNode node, @Nullable Registry registry) {
-		this.node = node;
-		this.registry = RegistryInspector.of(registry);
+	public CridEndpoint(CridNodes nodes) {
+		this.nodes = nodes;
 	}
 
 	/**
-	 * Describes the node.
-	 * @return its layout, registry, settings and statistics
+	 * Describes every node.
+	 * @return each node's layout, registry, settings and statistics, by the node's name
 	 */
 	@ReadOperation
-	public NodeDescriptor crid() {
-		CridLayout layout = this.node.layout();
+	public NodesDescriptor crid() {
+		Map<String, NodeDescriptor> described = new LinkedHashMap<>();
+		this.nodes.all().forEach((name, node) -> described.put(name, describe(node, this.nodes.registry(name))));
+		return new NodesDescriptor(described);
+	}
+
+	private static NodeDescriptor describe(CridNode node, @Nullable Registry registry) {
+		CridLayout layout = node.layout();
 		return new NodeDescriptor(
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(),
 						layout.lastSecond(), layout.maxSequence()),
-				this.registry.describe(true), this.node.blockSize(), this.node.threshold(),
-				this.node.allocationTimeout(), this.node.maxClockSkew(), this.node.isClosed(), this.node.stats());
+				RegistryInspector.of(registry).describe(true), node.blockSize(), node.threshold(),
+				node.allocationTimeout(), node.maxClockSkew(), node.isClosed(), node.stats());
 	}
 
 	/**
-	 * Decodes an ID with the node's layout.
+	 * Decodes an ID with the default node's layout.
 	 * @param id the ID, in decimal
 	 * @return its timestamp and sequence number
 	 * @throws InvalidEndpointRequestException if the ID is not a non-negative decimal {@code long}
 	 */
 	@ReadOperation
 	public DecodedId decode(@Selector String id) {
-		CridId parsed;
-		ParsedId parts;
+		return decode(this.nodes.get(CridNodes.DEFAULT_NODE), id);
+	}
+
+	/**
+	 * Decodes an ID with the layout of the node of the given name.
+	 * @param node the node's name
+	 * @param id the ID, in decimal
+	 * @return its timestamp and sequence number
+	 * @throws InvalidEndpointRequestException if no node has that name, or the ID is not a non-negative
+	 * decimal {@code long}
+	 */
+	@ReadOperation
+	public DecodedId decode(@Selector String node, @Selector String id) {
+		CridNode named;
 		try {
-			parsed = CridId.parse(id);
-			parts = this.node.parser().parse(parsed);
+			named = this.nodes.get(node);
 		}
 		catch (IllegalArgumentException ex) {
 			String reason = String.valueOf(ex.getMessage());
 			throw new InvalidEndpointRequestException(reason, reason, ex);
 		}
-		CridLayout layout = this.node.layout();
+		return decode(named, id);
+	}
+
+	private static DecodedId decode(CridNode node, String id) {
+		CridId parsed;
+		ParsedId parts;
+		try {
+			parsed = CridId.parse(id);
+			parts = node.parser().parse(parsed);
+		}
+		catch (IllegalArgumentException ex) {
+			String reason = String.valueOf(ex.getMessage());
+			throw new InvalidEndpointRequestException(reason, reason, ex);
+		}
+		CridLayout layout = node.layout();
 		return new DecodedId(parsed.toString(), parts.timestamp(), layout.timestampOf(parsed.value()),
 				parts.sequence());
+	}
+
+	/**
+	 * The endpoint's description of every node.
+	 *
+	 * @param nodes each node by name, the default node ({@value CridNodes#DEFAULT_NODE}) first
+	 */
+	public record NodesDescriptor(Map<String, NodeDescriptor> nodes) {
 	}
 
 	/**

@@ -1,10 +1,9 @@
 package dev.crid.autoconfigure.endpoint;
 
 import dev.crid.CridNode;
-import dev.crid.Registry;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -30,8 +29,8 @@ public final class CridEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridEndpoint cridEndpoint(CridNode cridNode, ObjectProvider<Registry> registry) {
-		return new CridEndpoint(cridNode, registry.getIfUnique());
+	CridEndpoint cridEndpoint(CridNodes cridNodes) {
+		return new CridEndpoint(cridNodes);
 	}
 
 }

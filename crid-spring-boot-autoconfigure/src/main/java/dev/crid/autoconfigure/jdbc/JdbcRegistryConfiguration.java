@@ -12,6 +12,7 @@ import dev.crid.autoconfigure.CridConfigurationException;
 import dev.crid.autoconfigure.CridDataSource;
 import dev.crid.autoconfigure.CridProperties;
 import dev.crid.autoconfigure.CridProperties.RegistryType;
+import dev.crid.autoconfigure.CridRegistryFactory;
 import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
@@ -49,6 +50,27 @@ public final class JdbcRegistryConfiguration {
 	@ConditionalOnMissingBean(Registry.class)
 	JdbcTemplateRegistry cridRegistry(ObjectProvider<DataSource> dataSources,
 			@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
+		return registry(dataSource(dataSources, cridDataSource, properties), properties);
+	}
+
+	/**
+	 * Each named node's registry: on the same DataSource as the default node's, on the node's own table,
+	 * prepared as the node's {@code initialize-schema} asks.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(CridRegistryFactory.class)
+	CridRegistryFactory cridJdbcRegistryFactory(ObjectProvider<DataSource> dataSources,
+			@CridDataSource ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
+		return (nodeName, nodeProperties) -> {
+			DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
+			JdbcTemplateRegistry registry = registry(dataSource, nodeProperties);
+			new RegistrySchemaInitializer(registry, dataSource, nodeProperties.getRegistry().getJdbc().getInitializeSchema())
+				.afterPropertiesSet();
+			return registry;
+		};
+	}
+
+	private static JdbcTemplateRegistry registry(DataSource dataSource, CridProperties properties) {
 		CridProperties.JdbcProperties jdbc = properties.getRegistry().getJdbc();
 		Duration retention = jdbc.getRetention();
 		if (retention != null && !retention.isZero() && properties.getMaxClockSkew() != null
@@ -56,7 +78,6 @@ public final class JdbcRegistryConfiguration {
 			throw JdbcConfigurationFailures.retentionWithinClockSkew(retention, properties.getMaxClockSkew());
 		}
 		try {
-			DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
 			return JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
 				.tableName(jdbc.getTableName())
 				.dialect(dialect(jdbc))

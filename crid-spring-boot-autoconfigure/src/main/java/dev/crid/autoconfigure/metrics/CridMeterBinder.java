@@ -8,15 +8,18 @@ import java.util.function.ToLongFunction;
 
 import dev.crid.CridNode;
 import dev.crid.CridStats;
+import dev.crid.autoconfigure.CridNodes;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer meters. Every value is
- * read from a stats snapshot when the registry is scraped, so {@code nextId()} does no extra work.
+ * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer meters, each tagged
+ * {@code node} with the node's name. Every value is read from a stats snapshot when the registry is
+ * scraped, so {@code nextId()} does no extra work.
  *
  * <ul>
  * <li>{@code crid.allocations} (function timer, tag {@code mode} = {@code prefetch} | {@code synchronous}):
@@ -38,12 +41,24 @@ public class CridMeterBinder implements MeterBinder {
 
 	private final CridNode node;
 
+	private final Tags tags;
+
 	/**
-	 * Creates a binder.
+	 * Creates a binder for the default node, whose meters are tagged {@code node=default}.
 	 * @param node the node to publish
 	 */
 	public CridMeterBinder(CridNode node) {
+		this(CridNodes.DEFAULT_NODE, node);
+	}
+
+	/**
+	 * Creates a binder whose meters are tagged with the node's name.
+	 * @param nodeName the node's name, the value of the tag {@code node}
+	 * @param node the node to publish
+	 */
+	public CridMeterBinder(String nodeName, CridNode node) {
 		this.node = node;
+		this.tags = Tags.of("node", nodeName);
 	}
 
 	@Override
@@ -52,22 +67,28 @@ public class CridMeterBinder implements MeterBinder {
 		bindAllocations(registry, "synchronous", CridStats::synchronousAllocations);
 		Gauge.builder("crid.allocations.consecutive.failures", this.node, stat(CridStats::consecutiveFailures))
 			.description("Registry calls that failed since the last one that succeeded")
+			.tags(this.tags)
 			.register(registry);
 		FunctionCounter.builder("crid.stalls", this.node, stat(CridStats::stalls))
 			.description("Calls to nextId() that had to wait for the registry")
+			.tags(this.tags)
 			.register(registry);
 		FunctionCounter.builder("crid.ids.issued", this.node, stat(CridStats::idsIssued))
 			.description("IDs handed out")
+			.tags(this.tags)
 			.register(registry);
 		Gauge.builder("crid.ids.left", this.node, stat(CridStats::idsLeftInBlock))
 			.description("IDs left in the block being served")
+			.tags(this.tags)
 			.register(registry);
 		Gauge.builder("crid.clock.skew", this.node, CridMeterBinder::clockSkewSeconds)
 			.description("How far the registry's clock was ahead of the node's at the last reservation")
 			.baseUnit("seconds")
+			.tags(this.tags)
 			.register(registry);
 		FunctionCounter.builder("crid.registry.went.back", this.node, stat(CridStats::registryWentBack))
 			.description("Blocks refused because the registry handed out numbers it had given the node before")
+			.tags(this.tags)
 			.register(registry);
 	}
 
@@ -78,16 +99,19 @@ public class CridMeterBinder implements MeterBinder {
 					(node) -> allocations.apply(node.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Registry calls that reserved (or failed to reserve) a block of sequence numbers")
 			.tag("mode", mode)
+			.tags(this.tags)
 			.register(registry);
 		FunctionCounter
 			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).successes())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "success")
+			.tags(this.tags)
 			.register(registry);
 		FunctionCounter
 			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).failures())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "failure")
+			.tags(this.tags)
 			.register(registry);
 	}
 

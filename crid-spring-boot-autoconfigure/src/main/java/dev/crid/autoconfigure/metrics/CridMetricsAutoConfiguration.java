@@ -1,8 +1,11 @@
 package dev.crid.autoconfigure.metrics;
 
 import dev.crid.CridNode;
+import dev.crid.autoconfigure.ConditionalOnNamedNodes;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -12,7 +15,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@link CridMeterBinder} when Micrometer is in use.
+ * Auto-configuration of the {@link CridMeterBinder} when Micrometer is in use: one for each node, tagged
+ * {@code node} with its name.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
@@ -28,6 +32,20 @@ public final class CridMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	CridMeterBinder cridMeterBinder(CridNode cridNode) {
 		return new CridMeterBinder(cridNode);
+	}
+
+	/**
+	 * The meters of each named node ({@code crid.nodes}), tagged with its name.
+	 */
+	@Bean
+	@ConditionalOnNamedNodes
+	@ConditionalOnMissingBean(name = "cridNamedNodesMeterBinder")
+	MeterBinder cridNamedNodesMeterBinder(CridNodes cridNodes) {
+		return (registry) -> cridNodes.all().forEach((name, node) -> {
+			if (!CridNodes.DEFAULT_NODE.equals(name)) {
+				new CridMeterBinder(name, node).bindTo(registry);
+			}
+		});
 	}
 
 }

@@ -6,9 +6,11 @@ import dev.crid.Registry;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.CridConfigurationException;
 import dev.crid.autoconfigure.CridProperties;
+import dev.crid.autoconfigure.CridRegistryFactory;
 import dev.crid.data.r2dbc.R2dbcRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -59,6 +61,27 @@ public final class CridR2dbcRegistryAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(Registry.class)
 		R2dbcRegistry cridRegistry(ObjectProvider<ConnectionFactory> connectionFactories, CridProperties properties) {
+			return registry(connectionFactory(connectionFactories), properties);
+		}
+
+		/**
+		 * Each named node's registry: on the same ConnectionFactory as the default node's, on the node's own
+		 * table, prepared as the node's {@code initialize-schema} asks.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(CridRegistryFactory.class)
+		CridRegistryFactory cridR2dbcRegistryFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
+			return (nodeName, nodeProperties) -> {
+				ConnectionFactory connectionFactory = connectionFactory(connectionFactories);
+				R2dbcRegistry registry = registry(connectionFactory, nodeProperties);
+				new R2dbcSchemaInitializer(registry, nodeProperties.getRegistry().getR2dbc().getInitializeSchema(),
+						isEmbedded(connectionFactory))
+					.afterSingletonsInstantiated();
+				return registry;
+			};
+		}
+
+		private static ConnectionFactory connectionFactory(ObjectProvider<ConnectionFactory> connectionFactories) {
 			ConnectionFactory connectionFactory = connectionFactories.getIfUnique();
 			if (connectionFactory == null) {
 				throw new CridConfigurationException(
@@ -68,6 +91,14 @@ public final class CridR2dbcRegistryAutoConfiguration {
 								+ "R2dbcRegistry.builder(theConnectionFactory).build().",
 						null);
 			}
+			return connectionFactory;
+		}
+
+		private static boolean isEmbedded(@Nullable ConnectionFactory connectionFactory) {
+			return connectionFactory != null && "H2".equalsIgnoreCase(connectionFactory.getMetadata().getName());
+		}
+
+		private static R2dbcRegistry registry(ConnectionFactory connectionFactory, CridProperties properties) {
 			CridProperties.R2dbcProperties r2dbc = properties.getRegistry().getR2dbc();
 			try {
 				return R2dbcRegistry.builder(connectionFactory).tableName(r2dbc.getTableName()).build();
@@ -87,11 +118,8 @@ public final class CridR2dbcRegistryAutoConfiguration {
 		@ConditionalOnMissingBean
 		R2dbcSchemaInitializer cridR2dbcSchemaInitializer(R2dbcRegistry cridRegistry,
 				ObjectProvider<ConnectionFactory> connectionFactories, CridProperties properties) {
-			ConnectionFactory connectionFactory = connectionFactories.getIfUnique();
-			boolean embedded = connectionFactory != null
-					&& "H2".equalsIgnoreCase(connectionFactory.getMetadata().getName());
 			return new R2dbcSchemaInitializer(cridRegistry, properties.getRegistry().getR2dbc().getInitializeSchema(),
-					embedded);
+					isEmbedded(connectionFactories.getIfUnique()));
 		}
 
 	}
