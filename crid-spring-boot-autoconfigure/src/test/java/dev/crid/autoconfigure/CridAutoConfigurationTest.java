@@ -422,7 +422,7 @@ class CridAutoConfigurationTest {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("another layout")
 				.contains("Registry: epoch 2026-01-01T00:00:00Z, 32 timestamp bits, 31 sequence bits")
-				.contains("This node: epoch 2026-01-01T00:00:00Z, 31 timestamp bits, 32 sequence bits");
+				.contains("The default node (crid.*): epoch 2026-01-01T00:00:00Z, 31 timestamp bits, 32 sequence bits");
 			assertThat(analysis.getAction()).contains("crid.timestamp-bits=32", "crid.sequence-bits=31");
 		});
 	}

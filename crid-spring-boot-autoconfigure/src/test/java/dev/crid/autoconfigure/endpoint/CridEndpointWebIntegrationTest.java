@@ -51,12 +51,12 @@ class CridEndpointWebIntegrationTest {
 		HttpResponse<String> response = get("/actuator/crid");
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode body = this.jsonMapper.readTree(response.body());
-		assertThat(body.at("/layout/epoch").asString()).isEqualTo("2026-01-01T00:00:00Z");
-		assertThat(body.at("/layout/timestampBits").asInt()).isEqualTo(31);
-		assertThat(body.at("/layout/sequenceBits").asInt()).isEqualTo(32);
-		assertThat(body.at("/registry/kind").asString()).isEqualTo("in-memory");
-		assertThat(body.at("/blockSize").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
-		assertThat(body.at("/stats/idsIssued").asLong()).isEqualTo(issued + 3);
+		assertThat(body.at("/nodes/default/layout/epoch").asString()).isEqualTo("2026-01-01T00:00:00Z");
+		assertThat(body.at("/nodes/default/layout/timestampBits").asInt()).isEqualTo(31);
+		assertThat(body.at("/nodes/default/layout/sequenceBits").asInt()).isEqualTo(32);
+		assertThat(body.at("/nodes/default/registry/kind").asString()).isEqualTo("in-memory");
+		assertThat(body.at("/nodes/default/blockSize").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
+		assertThat(body.at("/nodes/default/stats/idsIssued").asLong()).isEqualTo(issued + 3);
 	}
 
 	@Test
