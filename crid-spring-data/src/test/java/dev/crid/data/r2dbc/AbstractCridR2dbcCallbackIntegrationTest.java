@@ -88,6 +88,7 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 		// Unquoted names, so that each database folds them as it folds the DDL above.
 		mappingContext.setForceQuote(false);
 		CridR2dbcCallback callback = new CridR2dbcCallback(this.node, mappingContext);
+		startUp(mappingContext, callback, Note.class);
 		this.template.setEntityCallbacks(ReactiveEntityCallbacks.create(callback));
 		R2dbcRegistry publicRegistry = R2dbcRegistry.builder(this.connectionFactory)
 			.tableName("crid_r2dbc_cb_pub")
@@ -103,7 +104,22 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 		namedMappingContext.setForceQuote(false);
 		CridR2dbcCallback namedCallback = new CridR2dbcCallback(Map.of("default", this.node, "public", this.publicNode),
 				namedMappingContext);
+		startUp(namedMappingContext, namedCallback, Note.class, Memo.class);
 		this.namedTemplate.setEntityCallbacks(ReactiveEntityCallbacks.create(namedCallback));
+	}
+
+	/**
+	 * Does what an application's start-up does before the first save: the mapping context learns the
+	 * aggregates (Spring Boot's entity scan) and the callback checks them. The first look at a class takes
+	 * the mapping context's lock, which two event-loop threads saving the same new class at once would
+	 * wait for, and BlockHound would fail; Spring Data's own templates take it there too.
+	 */
+	private static void startUp(RelationalMappingContext mappingContext, CridR2dbcCallback callback,
+			Class<?>... aggregates) {
+		for (Class<?> aggregate : aggregates) {
+			mappingContext.getRequiredPersistentEntity(aggregate);
+		}
+		callback.verify();
 	}
 
 	@AfterAll
