@@ -54,6 +54,11 @@ import org.hibernate.annotations.IdGeneratorType;
  * <p>The identifier's type must be {@code long}, {@link Long}, {@link String} (the ID in decimal) or
  * {@link dev.crid.CridId} (stored as {@code BIGINT}).
  *
+ * <p>The IDs come from the default node unless {@link #value()} names another one, {@code @Crid("billing")}:
+ * then from the node of that name in the Hibernate setting {@link CridIdentifierGenerator#NODES_SETTING},
+ * which the Spring Boot starter fills from {@code crid.nodes.<name>.*}. A name that no node has fails the
+ * {@code SessionFactory}, naming the entity and the nodes there are.
+ *
  * @see CridIdentifierGenerator
  */
 @Documented
@@ -61,5 +66,14 @@ import org.hibernate.annotations.IdGeneratorType;
 @Target({ ElementType.FIELD, ElementType.METHOD, ElementType.TYPE, ElementType.PACKAGE })
 @IdGeneratorType(CridIdentifierGenerator.class)
 public @interface Crid {
+
+	/**
+	 * The name of the node that hands out the IDs. The empty string (the default) and {@code "default"} both
+	 * mean the default node, the one under {@link CridIdentifierGenerator#NODE_SETTING}; any other name
+	 * means the node under that key of the map in {@link CridIdentifierGenerator#NODES_SETTING}. Names are
+	 * matched exactly, case included.
+	 * @return the node's name, empty for the default node
+	 */
+	String value() default "";
 
 }

@@ -11,6 +11,7 @@ import jakarta.persistence.GenerationType;
 import org.hibernate.MappingException;
 import org.hibernate.SessionFactory;
 import org.hibernate.SessionFactoryObserver;
+import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.generator.Generator;
 import org.hibernate.persister.entity.EntityPersister;
@@ -18,7 +19,8 @@ import org.hibernate.persister.entity.EntityPersister;
 /**
  * Fails the {@code SessionFactory} when an identifier meant for crid IDs cannot have them, and warns about
  * a leftover {@code @GeneratedValue} beside {@code @Crid} (the cases are explained on
- * {@link CridGeneratorIntegrator}, which registers this check). It runs when the factory is complete,
+ * {@link CridGeneratorIntegrator}, which registers this check). It also hands every crid generator of the
+ * factory the one {@link NodeSource} they share, and fails for a node name the settings do not offer. It runs when the factory is complete,
  * because that is when Hibernate has created every generator. An exception thrown here makes Hibernate
  * close the factory and rethrow it to whoever was building it.
  */
@@ -38,10 +40,20 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 	public void sessionFactoryCreated(SessionFactory factory) {
 		SessionFactoryImplementor sessionFactory = factory.unwrap(SessionFactoryImplementor.class);
 		List<String> problems = new ArrayList<>();
+		NodeSource nodes = new NodeSource(sessionFactory.getServiceRegistry()
+			.requireService(ConfigurationService.class)
+			.getSettings());
 		sessionFactory.getMappingMetamodel().forEachEntityDescriptor((descriptor) -> {
-			if (isRoot(descriptor) && descriptor.getGenerator() instanceof CridIdentifierGenerator generator
-					&& generator.failure() != null) {
-				problems.add(generator.failure().getMessage());
+			if (isRoot(descriptor) && descriptor.getGenerator() instanceof CridIdentifierGenerator generator) {
+				generator.bind(nodes);
+				MappingException failure = generator.failure();
+				if (failure != null) {
+					problems.add(failure.getMessage());
+				}
+				String unknownNode = nodes.problem(generator.nodeName(), String.valueOf(generator.identifier()));
+				if (unknownNode != null) {
+					problems.add(unknownNode);
+				}
 			}
 		});
 		// The metamodel keeps its entities in no particular order; a sorted message reads the same each time.

@@ -34,6 +34,10 @@ import org.jspecify.annotations.Nullable;
  * {@code AUTO}, so the entity gets an identity column (or a sequence, a table, a UUID) and no crid IDs.
  * The two cannot both hold, so this fails. An identifier that names a generator of its own
  * ({@code @GeneratedValue(strategy = SEQUENCE, generator = "orders")}) is left to it.</li>
+ * <li><b>{@code @Crid("name")} naming a node the settings do not offer</b>: the map under
+ * {@link CridIdentifierGenerator#NODES_SETTING} has no key of that name (the message lists the names it
+ * has, and {@code default}), or there is no such map. Hibernate knows nothing of node names; left alone,
+ * this would fail only at the entity's first insert.</li>
  * </ul>
  *
  * <p>One case does hold both ways, and is logged as a warning instead, once per identifier, naming every

@@ -4,8 +4,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.util.EnumSet;
-import java.util.Map;
-import java.util.function.Supplier;
 
 import dev.crid.CridNode;
 import org.hibernate.HibernateException;
@@ -35,12 +33,19 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * }</pre>
  *
+ * <p>An identifier with {@code @Crid("name")} takes its IDs from the node of that name in the map under
+ * {@link #NODES_SETTING} instead ({@code @Crid("default")} is the same as {@code @Crid}):
+ *
+ * <pre>{@code
+ *         .applySetting(CridIdentifierGenerator.NODES_SETTING, Map.of("billing", billingNode))
+ * }</pre>
+ *
  * <p>The mapping is checked while the {@code SessionFactory} is built, so a mistake there stops the
  * application from starting: an identifier type other than {@code long}, {@link Long}, {@link String} or
  * {@link dev.crid.CridId} fails, naming the entity and the field (every such identifier at once, not only
  * the first), and so does an identifier that names the generator {@code "crid"} while no {@link Crid} is in
- * reach (see {@link CridGeneratorIntegrator}, which makes these checks once Hibernate has created every
- * generator). The node
+ * reach, or names a node that {@link #NODES_SETTING} has no key for (see {@link CridGeneratorIntegrator},
+ * which makes these checks once Hibernate has created every generator). The node
  * is looked up only when the first ID is generated, because a {@code SessionFactory} may be built where no
  * node exists, for example by Spring's ahead-of-time processing at build time; a missing node, or a
  * setting that holds something else, then fails that first insert with a message that says how to provide
@@ -66,6 +71,18 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 */
 	public static final String NODE_SETTING = "dev.crid.node";
 
+	/**
+	 * The Hibernate setting that holds the named nodes, for identifiers with {@code @Crid("name")}:
+	 * {@value}. Its value must be a {@link java.util.Map Map&lt;String, ?&gt;} from node name to a
+	 * {@link CridNode} or a {@link java.util.function.Supplier Supplier&lt;? extends CridNode&gt;}; each
+	 * supplier is asked once, at the first insert of an entity that takes its IDs from that node, so the
+	 * nodes may be created after the {@code SessionFactory}. The map's keys are checked when the
+	 * {@code SessionFactory} is built: an identifier naming a node the map has no key for fails it. Key
+	 * {@code "default"} holds the default node when {@link #NODE_SETTING} is not set; when both are set,
+	 * {@link #NODE_SETTING} wins.
+	 */
+	public static final String NODES_SETTING = "dev.crid.nodes";
+
 	// Volatile: Hibernate initializes these on its bootstrap thread; sessions on any thread read them.
 	/** How an ID is converted to the identifier's Java type; set by initialization. */
 	private volatile @Nullable IdType type;
@@ -76,7 +93,13 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	/** Why the identifier cannot take crid IDs; null once initialization succeeds. */
 	private volatile @Nullable MappingException failure;
 
-	// Looked up at the first generate(); two threads racing there find the same node in the same settings.
+	/** The name of the node the IDs come from; set by initialization. */
+	private volatile String nodeName = NodeSource.DEFAULT;
+
+	/** The nodes the session factory offers, shared by its generators; bound when the factory is built. */
+	private transient volatile @Nullable NodeSource source;
+
+	// Looked up at the first generate(); two threads racing there get the same node from the shared source.
 	private transient volatile @Nullable CridNode node;
 
 	/**
@@ -100,8 +123,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	}
 
 	/**
-	 * Prepares the generator for the given identifier: checks its type. The node is looked up later, when
-	 * the first ID is generated. Calling it again (Hibernate does so after the three-argument constructor)
+	 * Prepares the generator for the given identifier: checks its type and notes the node's name. The node
+	 * is looked up later, when the first ID is generated. Calling it again (Hibernate does so after the three-argument constructor)
 	 * repeats the same check.
 	 *
 	 * <p>An identifier type that cannot hold a crid ID is not thrown here but recorded, and
@@ -119,6 +142,7 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 		IdType idType = IdType.of(javaType);
 		String described = describe(member, context);
 		this.identifier = described;
+		this.nodeName = NodeSource.nameOf(annotation);
 		this.type = idType;
 		this.failure = (idType != null) ? null : new MappingException(described + " has type "
 				+ javaType.getTypeName() + ", which cannot hold a crid ID: use " + IdType.SUPPORTED);
@@ -156,27 +180,43 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 		if (cached != null) {
 			return cached;
 		}
-		Map<String, Object> settings = session.getFactory()
-			.getServiceRegistry()
-			.requireService(ConfigurationService.class)
-			.getSettings();
-		Object value = settings.get(NODE_SETTING);
-		if (value instanceof Supplier<?> supplier) {
-			value = supplier.get();
+		NodeSource nodes = this.source;
+		if (nodes == null) {
+			// Not bound by CridGeneratorCheck (its integrator was left out): this generator's own view.
+			nodes = new NodeSource(session.getFactory()
+				.getServiceRegistry()
+				.requireService(ConfigurationService.class)
+				.getSettings());
+			this.source = nodes;
 		}
-		if (value instanceof CridNode cridNode) {
-			this.node = cridNode;
-			return cridNode;
-		}
-		String found = (value != null)
-				? "holds a " + value.getClass().getName() + " instead of a dev.crid.CridNode object"
-				: "is not set";
-		throw new HibernateException(this.identifier + " takes crid IDs, but the Hibernate setting \""
-				+ NODE_SETTING + "\" (CridIdentifierGenerator.NODE_SETTING) " + found + ". With plain Hibernate, put "
-				+ "a CridNode object in the settings under \"" + NODE_SETTING + "\" (for example "
-				+ "StandardServiceRegistryBuilder.applySetting(CridIdentifierGenerator.NODE_SETTING, node), or the "
-				+ "properties map given to Persistence.createEntityManagerFactory); with Spring Boot, the crid "
-				+ "starter does it: add crid-spring-boot-starter and leave crid.enabled on.");
+		CridNode found = nodes.node(this.nodeName, String.valueOf(this.identifier));
+		this.node = found;
+		return found;
+	}
+
+	/**
+	 * Hands the generator the nodes its {@code SessionFactory} offers, shared with the factory's other
+	 * generators so that each node's supplier is asked once.
+	 * @param nodes the factory's nodes
+	 */
+	void bind(NodeSource nodes) {
+		this.source = nodes;
+	}
+
+	/**
+	 * Returns the name of the node the IDs come from, {@value NodeSource#DEFAULT} for the default node.
+	 * @return the node's name
+	 */
+	String nodeName() {
+		return this.nodeName;
+	}
+
+	/**
+	 * Returns the identifier, described for messages.
+	 * @return the description, or {@code null} before initialization
+	 */
+	@Nullable String identifier() {
+		return this.identifier;
 	}
 
 	private static String describe(@Nullable Member member, GeneratorCreationContext context) {
@@ -191,8 +231,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	}
 
 	/**
-	 * Returns the next ID from the node, as the identifier's type. The first call looks the node up in the
-	 * session factory's settings.
+	 * Returns the next ID from the identifier's node, as the identifier's type. The first call looks the
+	 * node up in the session factory's settings.
 	 * @param session the session, whose factory's settings hold the node
 	 * @param owner the entity being inserted (not used)
 	 * @param currentValue the identifier's current value (ignored: a new entity always gets a new ID)
@@ -200,7 +240,8 @@ public class CridIdentifierGenerator implements BeforeExecutionGenerator, Annota
 	 * @return the ID as a {@link Long}, decimal {@link String} or {@link dev.crid.CridId}
 	 * @throws IllegalStateException if Hibernate never initialized this generator, or the identifier's type
 	 * cannot hold a crid ID
-	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING}
+	 * @throws HibernateException if the settings hold no {@link CridNode} under {@link #NODE_SETTING} (or,
+	 * for a named node, under its name in {@link #NODES_SETTING})
 	 * @throws dev.crid.CridException if the node cannot hand out an ID (see {@link CridNode#nextId()})
 	 */
 	@Override

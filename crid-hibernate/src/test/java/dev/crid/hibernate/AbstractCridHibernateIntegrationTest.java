@@ -29,17 +29,20 @@ import dev.crid.CridId;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.hibernate.fieldstyle.FieldCridIdEntity;
+import dev.crid.hibernate.fieldstyle.FieldDefaultNodeEntity;
 import dev.crid.hibernate.fieldstyle.FieldGetterEntity;
 import dev.crid.hibernate.fieldstyle.FieldIdentityLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldInheritedLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldInheritedEntity;
 import dev.crid.hibernate.fieldstyle.FieldLeftoverBaseEntity;
 import dev.crid.hibernate.fieldstyle.FieldLongEntity;
+import dev.crid.hibernate.fieldstyle.FieldNamedNodeEntity;
 import dev.crid.hibernate.fieldstyle.FieldPrimitiveLongEntity;
 import dev.crid.hibernate.fieldstyle.FieldSecondInheritedLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldSequenceLeftoverEntity;
 import dev.crid.hibernate.fieldstyle.FieldStringEntity;
 import dev.crid.hibernate.nocrid.ClassAnnotatedEntity;
+import dev.crid.hibernate.nocrid.ClassNamedNodeEntity;
 import dev.crid.hibernate.packagestyle.PackageCridIdEntity;
 import dev.crid.hibernate.packagestyle.PackageInheritedEntity;
 import dev.crid.hibernate.packagestyle.PackageLongEntity;
@@ -72,8 +75,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
  * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
  * again; and {@code @GeneratedValue} left beside {@code @Crid} is warned about at start-up and changes
- * nothing. The node reserves its blocks in a {@link JdbcTemplateRegistry} on the same database (a table
- * {@code crid_hib_allocations_*} of this run's own, created and dropped here). One short subclass per database.
+ * nothing; and entities with {@code @Crid("public")} take their IDs from the node of that name. The nodes
+ * reserve their blocks in {@link JdbcTemplateRegistry} tables on the same database ({@code crid_hib_allocations_*}
+ * for the default node, {@code crid_hib_pub_allocations_*} for {@code public}, of this run's own, created and
+ * dropped here). One short subclass per database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 abstract class AbstractCridHibernateIntegrationTest {
@@ -82,6 +87,9 @@ abstract class AbstractCridHibernateIntegrationTest {
 
 	/** The registry's table, this run's own: builds on the same database may run at the same time. */
 	private final String registryTable = "crid_hib_allocations_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+
+	/** The table of the node named {@code public}, which has a layout of its own. */
+	private final String publicRegistryTable = this.registryTable.replace("crid_hib_allocations_", "crid_hib_pub_allocations_");
 
 	private Instant started;
 
@@ -92,6 +100,9 @@ abstract class AbstractCridHibernateIntegrationTest {
 	private JdbcTemplateRegistry registry;
 
 	private CridNode node;
+
+	/** The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the default node has 31 and 32. */
+	private CridNode publicNode;
 
 	private JdbcCounter counter;
 
@@ -123,11 +134,21 @@ abstract class AbstractCridHibernateIntegrationTest {
 		this.registry.ensureSchema();
 		// Small blocks, so that the tests below also cross many block boundaries.
 		this.node = CridNode.builder(this.registry).blockSize(100).threshold(50).build();
+		JdbcTemplateRegistry publicRegistry = JdbcTemplateRegistry.builder(new JdbcTemplate(this.registryDataSource))
+			.tableName(this.publicRegistryTable)
+			.build();
+		publicRegistry.ensureSchema();
+		this.publicNode = CridNode.builder(publicRegistry).timestampBits(41).sequenceBits(22).blockSize(100)
+			.threshold(50)
+			.build();
 		this.counter = new JdbcCounter(this.dataSource);
 		Map<String, Object> settings = TestHibernate.settings(this.counter.dataSource());
 		settings.put(CridIdentifierGenerator.NODE_SETTING, this.node);
+		settings.put(CridIdentifierGenerator.NODES_SETTING, Map.of("public", this.publicNode));
 		settings.put(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE);
-		this.hibernate = TestHibernate.build(settings, entities());
+		List<Class<?>> mapped = new ArrayList<>(entities());
+		mapped.addAll(List.of(FieldNamedNodeEntity.class, ClassNamedNodeEntity.class, FieldDefaultNodeEntity.class));
+		this.hibernate = TestHibernate.build(settings, mapped);
 	}
 
 	@AfterAll
@@ -138,8 +159,12 @@ abstract class AbstractCridHibernateIntegrationTest {
 		if (this.node != null) {
 			this.node.close();
 		}
+		if (this.publicNode != null) {
+			this.publicNode.close();
+		}
 		if (this.registryDataSource != null) {
 			TestDatabase.dropRegistryTables(this.registryDataSource, this.registryTable);
+			TestDatabase.dropRegistryTables(this.registryDataSource, this.publicRegistryTable);
 		}
 		for (DataSource pool : new DataSource[] { this.registryDataSource, this.dataSource }) {
 			if (pool instanceof AutoCloseable closeable) {
@@ -171,6 +196,32 @@ abstract class AbstractCridHibernateIntegrationTest {
 				assertThat(sessionFactory().getPersistenceUnitUtil().getIdentifier(loaded)).isEqualTo(id);
 			}
 		}
+	}
+
+	@Test
+	void givesNamedEntitiesIdsFromTheNodeOfThatNameAndTheOthersFromTheDefaultNode() throws Exception {
+		long issuedByPublic = this.publicNode.stats().idsIssued();
+		List<Object> named = new ArrayList<>(persist(FieldNamedNodeEntity.class, 3));
+		named.addAll(persist(ClassNamedNodeEntity.class, 3));
+		assertThat(this.publicNode.stats().idsIssued() - issuedByPublic).isEqualTo(6);
+		for (Object id : named) {
+			assertDecodesToNowWith(this.publicNode, this.node, id);
+		}
+		for (Object id : persist(FieldDefaultNodeEntity.class, 3)) {
+			assertDecodesToNowWith(this.node, this.publicNode, id);
+		}
+		try (Session session = sessionFactory().openSession()) {
+			assertThat(session.find(ClassNamedNodeEntity.class, named.get(5))).isNotNull();
+		}
+	}
+
+	/** The ID decodes to the present with the issuing node's layout, and far from it with the other's. */
+	private void assertDecodesToNowWith(CridNode issuer, CridNode other, Object id) {
+		assertThat(issuer.parser().parse(value(id)).timestamp()).isBetween(this.started.minusSeconds(1),
+				Instant.now().plusSeconds(1));
+		assertThat(other.parser().parse(value(id)).timestamp()).as("read with the other node's layout")
+			.satisfiesAnyOf((timestamp) -> assertThat(timestamp).isBefore(this.started.minusSeconds(3600)),
+					(timestamp) -> assertThat(timestamp).isAfter(Instant.now().plusSeconds(3600)));
 	}
 
 	@ParameterizedTest
@@ -221,7 +272,7 @@ abstract class AbstractCridHibernateIntegrationTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(classes = { FieldLongEntity.class, PackageStringEntity.class })
+	@ValueSource(classes = { FieldLongEntity.class, PackageStringEntity.class, FieldNamedNodeEntity.class })
 	void sendsAThousandInsertsAsTwentyJdbcBatches(Class<?> entityType) throws Exception {
 		long before = count(entityType);
 		this.counter.reset();

@@ -20,8 +20,8 @@ import java.lang.annotation.Target;
  *
  * <p>The field may be a {@code long} or {@link Long}, a {@link String} (the ID in decimal) or a
  * {@link dev.crid.CridId} (stored as a {@code BIGINT} through {@link CridIdConverters}). Any other type,
- * {@code @Crid} on a property that is not the aggregate's {@code @Id}, or a node name other than the default
- * one fails at start-up, naming every aggregate and field at fault.
+ * {@code @Crid} on a property that is not the aggregate's {@code @Id}, or a node name the callback was not
+ * given fails at start-up, naming every aggregate and field at fault (and the nodes there are).
  *
  * <p>Unlike {@code dev.crid.hibernate.Crid}, this annotation needs no Hibernate.
  */
@@ -31,8 +31,11 @@ import java.lang.annotation.Target;
 public @interface Crid {
 
 	/**
-	 * The name of the node that hands out the IDs. Only the default node exists so far, named by the empty
-	 * string; any other name is refused at start-up rather than quietly served by the default node.
+	 * The name of the node that hands out the IDs: a key of the map given to
+	 * {@link CridJdbcCallback#CridJdbcCallback(java.util.Map, org.springframework.data.relational.core.mapping.RelationalMappingContext)}
+	 * or its R2DBC twin (with Spring Boot, a name under {@code crid.nodes}). The empty string (the default) and
+	 * {@code "default"} both mean the default node. A name the callback was not given is refused at start-up
+	 * rather than quietly served by another node. Names are matched exactly, case included.
 	 * @return the node's name, empty for the default node
 	 */
 	String value() default "";

@@ -1,9 +1,11 @@
 package dev.crid.data;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
@@ -19,37 +21,56 @@ import dev.crid.InvalidConfigException;
 import dev.crid.InvalidConfigException.Violation;
 
 /**
- * Finds the {@link Crid} {@code @Id} of each aggregate class in a mapping context, once per class, and
- * sets it on aggregates that have none yet. Both callbacks share it; it never touches a node, so deciding
- * whether an aggregate needs an ID never waits.
+ * Finds the {@link Crid} {@code @Id} of each aggregate class in a mapping context, and the node it names,
+ * once per class, and sets it on aggregates that have none yet. Both callbacks share it; it never touches
+ * a node, so deciding whether an aggregate needs an ID never waits.
  */
 final class CridIdAssigner {
 
 	/** Builds a copy of an immutable aggregate (a record, say) with the ID set, through its constructor. */
 	private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
-	private static final Target NONE = new Target(null, null, null);
+	/** The name of the default node, which {@code @Crid} without a name also means. */
+	static final String DEFAULT = "default";
 
-	private final CridNode node;
+	private static final Target NONE = new Target(null, null, null, null);
+
+	/** The nodes by name, in the order given. */
+	private final Map<String, CridNode> nodes;
 
 	private final RelationalMappingContext mappingContext;
 
 	private final Map<Class<?>, Target> targets = new ConcurrentHashMap<>();
 
 	CridIdAssigner(CridNode node, RelationalMappingContext mappingContext) {
-		if (node == null) {
-			throw new IllegalArgumentException("node is null but must be the CridNode that hands out the IDs");
+		this(Map.of(DEFAULT, requireNode(node)), mappingContext);
+	}
+
+	CridIdAssigner(Map<String, CridNode> nodes, RelationalMappingContext mappingContext) {
+		if (nodes == null) {
+			throw new IllegalArgumentException("nodes is null but must map each node's name to the CridNode that "
+					+ "hands out its IDs");
 		}
 		if (mappingContext == null) {
 			throw new IllegalArgumentException("mappingContext is null but must be the aggregates' mapping context");
 		}
-		this.node = node;
+		Map<String, CridNode> copy = new LinkedHashMap<>();
+		nodes.forEach((name, node) -> {
+			if (name == null || node == null) {
+				throw new IllegalArgumentException("nodes maps " + ((name == null) ? "null" : "\"" + name + "\"")
+						+ " to " + node + " but must map each name to a CridNode");
+			}
+			copy.put(name, node);
+		});
+		this.nodes = copy;
 		this.mappingContext = mappingContext;
 	}
 
-	/** The node that hands out the IDs. */
-	CridNode node() {
-		return this.node;
+	private static CridNode requireNode(CridNode node) {
+		if (node == null) {
+			throw new IllegalArgumentException("node is null but must be the CridNode that hands out the IDs");
+		}
+		return node;
 	}
 
 	/**
@@ -95,7 +116,7 @@ final class CridIdAssigner {
 		}
 	}
 
-	private static Target inspect(RelationalPersistentEntity<?> entity, List<Violation> problems) {
+	private Target inspect(RelationalPersistentEntity<?> entity, List<Violation> problems) {
 		Target target = NONE;
 		int before = problems.size();
 		for (RelationalPersistentProperty property : entity) {
@@ -113,33 +134,50 @@ final class CridIdAssigner {
 				problems.add(new Violation(field, property.getType().getName(), "must be a " + IdType.SUPPORTED
 						+ " to take a crid ID from @dev.crid.data.Crid"));
 			}
-			if (!crid.value().isEmpty()) {
-				problems.add(new Violation(field, "@dev.crid.data.Crid(\"" + crid.value() + "\")", "must name no node: "
-						+ "only the default node exists; write @Crid without a name"));
+			String name = crid.value().isEmpty() ? DEFAULT : crid.value();
+			CridNode node = this.nodes.get(name);
+			if (node == null) {
+				problems.add(unknownNode(field, crid.value()));
 			}
 			if (problems.size() == before) {
-				target = new Target(entity, property, type);
+				target = new Target(entity, property, type, node);
 			}
 		}
 		return (problems.size() == before) ? target : NONE;
 	}
 
+	private Violation unknownNode(String field, String name) {
+		String known = this.nodes.isEmpty() ? "(none given)" : String.join(", ", new TreeSet<>(this.nodes.keySet()));
+		if (name.isEmpty()) {
+			return new Violation(field, "@dev.crid.data.Crid", "must name a node there is, and @Crid without a name "
+					+ "means node \"" + DEFAULT + "\", which is not among the nodes known: " + known);
+		}
+		return new Violation(field, "@dev.crid.data.Crid(\"" + name + "\")",
+				"must name a node there is; the nodes known are: " + known);
+	}
+
 	/**
-	 * The {@code @Crid} {@code @Id} of one aggregate class.
+	 * The {@code @Crid} {@code @Id} of one aggregate class, and the node its IDs come from.
 	 *
 	 * @param entity the aggregate's persistent entity, or {@code null} when it has no {@code @Crid}
 	 * @param property its {@code @Id} property
 	 * @param type the property's type
+	 * @param node the node {@code @Crid} names
 	 */
 	record Target(@Nullable RelationalPersistentEntity<?> entity, @Nullable RelationalPersistentProperty property,
-			@Nullable IdType type) {
+			@Nullable IdType type, @Nullable CridNode node) {
+
+		/** The node the aggregate's IDs come from; only for a target that {@link #needsId} some aggregate. */
+		CridNode issuer() {
+			return Objects.requireNonNull(this.node);
+		}
 
 		/** Whether the aggregate has a {@code @Crid} {@code @Id} that is not set yet. */
 		boolean needsId(Object aggregate) {
 			RelationalPersistentEntity<?> known = this.entity;
 			RelationalPersistentProperty id = this.property;
 			IdType idType = this.type;
-			return known != null && id != null && idType != null
+			return known != null && id != null && idType != null && this.node != null
 					&& idType.isUnset(known.getPropertyAccessor(aggregate).getProperty(id));
 		}
 

@@ -1,5 +1,7 @@
 package dev.crid.data;
 
+import java.util.Map;
+
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -12,14 +14,15 @@ import dev.crid.CridNode;
 import dev.crid.InvalidConfigException;
 
 /**
- * Gives Spring Data R2DBC aggregates whose {@code @Id} is {@link Crid} an ID from a {@link CridNode} before
- * they are first written: when the field is {@code null} (or {@code 0} for a {@code long}); an ID that is
+ * Gives Spring Data R2DBC aggregates whose {@code @Id} is {@link Crid} an ID from a {@link CridNode} (the
+ * one {@link Crid#value()} names) before they are first written: when the field is {@code null} (or {@code 0} for a {@code long}); an ID that is
  * set is left alone, and aggregates without {@code @Crid} pass through untouched.
  *
  * <p>It never blocks a thread that must not block. {@link CridNode#nextId()} may wait for the registry
  * when the node has no block at hand, so when the returned publisher is subscribed on a non-blocking
  * thread (an event loop, Reactor's parallel scheduler: {@link Schedulers#isInNonBlockingThread()}), the
- * ID is taken on {@link Schedulers#boundedElastic()}; on any other thread, directly. The node tells no
+ * ID is taken from the aggregate's node on {@link Schedulers#boundedElastic()}; on any other thread,
+ * directly. With several nodes the rule is the same for each. The node tells no
  * public way yet to know that taking an ID will not wait, so on a non-blocking thread the callback always
  * hops, which costs a thread switch per aggregate saved, not a wait.
  *
@@ -31,13 +34,27 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 	private final CridIdAssigner assigner;
 
 	/**
-	 * Creates the callback.
+	 * Creates the callback with the default node only, as if the nodes were a map of {@code "default"} to
+	 * it: aggregates whose {@code @Crid} names another node are refused.
 	 * @param node the node that hands out the IDs
 	 * @param mappingContext the mapping context of the aggregates (an {@code R2dbcMappingContext})
 	 * @throws IllegalArgumentException when an argument is {@code null}
 	 */
 	public CridR2dbcCallback(CridNode node, RelationalMappingContext mappingContext) {
 		this.assigner = new CridIdAssigner(node, mappingContext);
+	}
+
+	/**
+	 * Creates the callback with named nodes: an aggregate whose {@code @Crid} names a node takes its IDs from
+	 * the node of that name, and {@code @Crid} without a name (or {@code @Crid("default")}) from the node
+	 * named {@code "default"}, which the map must then hold. An aggregate that names a node the map has not
+	 * is refused by {@link #verify()}, or at its first save.
+	 * @param nodes the nodes by name; copied
+	 * @param mappingContext the mapping context of the aggregates (an {@code R2dbcMappingContext})
+	 * @throws IllegalArgumentException when an argument, a name or a node is {@code null}
+	 */
+	public CridR2dbcCallback(Map<String, CridNode> nodes, RelationalMappingContext mappingContext) {
+		this.assigner = new CridIdAssigner(nodes, mappingContext);
 	}
 
 	/**
@@ -60,7 +77,7 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 		if (!target.needsId(aggregate)) {
 			return Mono.just(aggregate);
 		}
-		Mono<Long> id = Mono.fromCallable(this.assigner.node()::nextId);
+		Mono<Long> id = Mono.fromCallable(target.issuer()::nextId);
 		Mono<Long> safeId = Mono
 			.defer(() -> Schedulers.isInNonBlockingThread() ? id.subscribeOn(Schedulers.boundedElastic()) : id);
 		return safeId.map((value) -> target.assign(aggregate, value));
@@ -70,7 +87,8 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 	 * Checks every aggregate the mapping context knows, so that a misuse of {@code @Crid} stops start-up
 	 * rather than the first save.
 	 * @throws InvalidConfigException naming every aggregate and field whose {@code @Crid} is on an
-	 * unsupported type, on a property that is not the {@code @Id}, or names a node
+	 * unsupported type, on a property that is not the {@code @Id}, or names a node this callback was not
+	 * given
 	 */
 	public void verify() {
 		this.assigner.verify();

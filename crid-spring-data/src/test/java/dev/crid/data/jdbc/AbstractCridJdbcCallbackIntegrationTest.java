@@ -3,6 +3,9 @@ package dev.crid.data.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -18,19 +21,23 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.CridId;
 import dev.crid.CridNode;
+import dev.crid.data.CridJdbcCallback;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Spring Data JDBC aggregates with {@code @Id @Crid} get their IDs from the node when they are first saved,
- * on a real database, with no Hibernate on the classpath. One short subclass per database.
+ * on a real database, with no Hibernate on the classpath; an aggregate with {@code @Crid("public")} from
+ * the node of that name, whose layout differs, so that its IDs tell it. One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractCridJdbcCallbackIntegrationTest {
 
 	private static final List<String> TABLES = List.of("crid_data_parcel", "crid_data_label", "crid_data_token",
-			"crid_data_counter");
+			"crid_data_counter", "crid_data_crate");
 
 	private DataSource dataSource;
 
@@ -68,6 +75,7 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 			statement.execute("CREATE TABLE crid_data_label (id VARCHAR(20) PRIMARY KEY, caption VARCHAR(100))");
 			statement.execute("CREATE TABLE crid_data_token (id BIGINT PRIMARY KEY, owner VARCHAR(100))");
 			statement.execute("CREATE TABLE crid_data_counter (id BIGINT PRIMARY KEY, hits BIGINT NOT NULL)");
+			statement.execute("CREATE TABLE crid_data_crate (id BIGINT PRIMARY KEY, content VARCHAR(100))");
 		}
 		this.context = new AnnotationConfigApplicationContext();
 		this.context.registerBean(DataSource.class, () -> this.dataSource);
@@ -167,13 +175,44 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 	}
 
 	@Test
+	void eachAggregateGetsItsIdFromTheNodeItsCridNames() {
+		JdbcAggregateTemplate template = this.context.getBean(JdbcAggregateTemplate.class);
+		CridNode defaultNode = this.context.getBean("cridNode", CridNode.class);
+		CridNode publicNode = this.context.getBean("publicCridNode", CridNode.class);
+		long issuedByPublic = publicNode.stats().idsIssued();
+		long issuedByDefault = defaultNode.stats().idsIssued();
+		Crate crate = template.save(new Crate(null, "apples"));
+		Parcel parcel = template.save(new Parcel(null, "pears"));
+		assertDecodesToNowWith(publicNode, defaultNode, crate.id());
+		assertDecodesToNowWith(defaultNode, publicNode, parcel.id());
+		assertThat(publicNode.stats().idsIssued() - issuedByPublic).isOne();
+		assertThat(defaultNode.stats().idsIssued() - issuedByDefault).isOne();
+		assertThat(this.jdbc.queryForObject("SELECT content FROM crid_data_crate WHERE id = ?", String.class, crate.id()))
+			.isEqualTo("apples");
+		assertThat(template.findById(crate.id(), Crate.class)).isEqualTo(crate);
+	}
+
+	@Test
+	void verifyAcceptsEveryAggregateWhenEachNamesANodeThereIs() {
+		assertThatCode(() -> this.context.getBean(CridJdbcCallback.class).verify()).doesNotThrowAnyException();
+	}
+
+	@Test
 	void hibernateIsNotOnTheClasspath() {
 		assertThatExceptionOfType(ClassNotFoundException.class)
 			.isThrownBy(() -> Class.forName("org.hibernate.SessionFactory"));
 	}
 
+	/** The ID decodes to the present with the issuing node's layout, and far from it with the other's. */
+	private static void assertDecodesToNowWith(CridNode issuer, CridNode other, long id) {
+		assertThat(issuer.parser().parse(id).timestamp()).isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+		assertThat(Duration.between(other.parser().parse(id).timestamp(), Instant.now()).abs())
+			.as("distance from now, read with the other node's layout")
+			.isGreaterThan(Duration.ofHours(1));
+	}
+
 	private void assertIssuedByTheNode(long id) {
-		CridNode node = this.context.getBean(CridNode.class);
+		CridNode node = this.context.getBean("cridNode", CridNode.class);
 		assertThat(node.parser().parse(CridId.of(id)).sequence()).isNotNegative();
 		assertThat(node.stats().idsIssued()).isPositive();
 	}

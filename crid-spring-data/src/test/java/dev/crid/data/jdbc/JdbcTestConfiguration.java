@@ -1,10 +1,12 @@
 package dev.crid.data.jdbc;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
@@ -23,7 +25,8 @@ import dev.crid.data.CridJdbcCallback;
 
 /**
  * A Spring Data JDBC application without Spring Boot and without Hibernate: the data source comes from
- * the test, the callback is declared as its documentation shows.
+ * the test, the callback is declared as its documentation shows, with two nodes: the default one and
+ * {@code public}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableJdbcRepositories
@@ -44,9 +47,16 @@ class JdbcTestConfiguration extends AbstractJdbcConfiguration {
 		return CridNode.builder(new InMemoryRegistry()).build();
 	}
 
+	/** The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the default has 31 and 32. */
+	@Bean(destroyMethod = "close")
+	CridNode publicCridNode() {
+		return CridNode.builder(new InMemoryRegistry()).timestampBits(41).sequenceBits(22).build();
+	}
+
 	@Bean
-	CridJdbcCallback cridJdbcCallback(CridNode cridNode, JdbcMappingContext mappingContext) {
-		return new CridJdbcCallback(cridNode, mappingContext);
+	CridJdbcCallback cridJdbcCallback(@Qualifier("cridNode") CridNode cridNode,
+			@Qualifier("publicCridNode") CridNode publicCridNode, JdbcMappingContext mappingContext) {
+		return new CridJdbcCallback(Map.of("default", cridNode, "public", publicCridNode), mappingContext);
 	}
 
 	/** Unquoted names, so that each database folds them as it folds the tests' DDL. */
