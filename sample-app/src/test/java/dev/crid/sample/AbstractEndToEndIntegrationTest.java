@@ -247,18 +247,24 @@ abstract class AbstractEndToEndIntegrationTest {
 		assertThat(response.status()).isEqualTo(200);
 		JsonNode health = response.json();
 		assertThat(health.get("status").stringValue()).isEqualTo("UP");
-		JsonNode crid = health.at("/components/crid");
+		// The component holds both nodes: the default one (orders) and the one named public (shipments).
+		JsonNode crid = health.at("/components/crid/components/default");
 		assertThat(crid.get("status").stringValue()).as("crid health: %s", crid).isEqualTo("UP");
 		assertThat(crid.at("/details/registry/kind").stringValue()).isEqualTo("jdbc");
 		assertThat(crid.at("/details/registry/dialect").stringValue()).isEqualTo(expectedDialect());
 		assertThat(crid.at("/details/layout/sequenceBits").asInt()).isEqualTo(32);
+		JsonNode publicNode = health.at("/components/crid/components/public");
+		assertThat(publicNode.get("status").stringValue()).as("crid health: %s", publicNode).isEqualTo("UP");
+		assertThat(publicNode.at("/details/registry/table").stringValue()).isEqualTo("crid_public_allocations");
+		assertThat(publicNode.at("/details/layout/sequenceBits").asInt()).isEqualTo(22);
 	}
 
 	@Test
 	void cridEndpointDescribesTheNodeAndDecodesIdsAsTheApiDoes() {
 		SampleApi.Response response = api().get("/actuator/crid");
 		assertThat(response.status()).isEqualTo(200);
-		JsonNode node = response.json();
+		JsonNode node = response.json().at("/nodes/default");
+		assertThat(response.json().at("/nodes/public/layout/timestampBits").asInt()).isEqualTo(41);
 		assertThat(node.at("/layout/epoch").stringValue()).isEqualTo(EPOCH.toString());
 		assertThat(node.at("/registry/dialect").stringValue()).isEqualTo(expectedDialect());
 		assertThat(node.get("closed").asBoolean()).isFalse();
@@ -280,7 +286,7 @@ abstract class AbstractEndToEndIntegrationTest {
 
 	/** The {@code crid.ids.issued} counter of the instance under test; nothing else asks it for IDs. */
 	private double idsIssued() {
-		SampleApi.Response response = api().get("/actuator/metrics/crid.ids.issued");
+		SampleApi.Response response = api().get("/actuator/metrics/crid.ids.issued?tag=node:default");
 		assertThat(response.status()).isEqualTo(200);
 		return response.json().at("/measurements/0/value").asDouble();
 	}

@@ -1,9 +1,12 @@
 package dev.crid.sample;
 
+import java.time.Instant;
+
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,10 +30,14 @@ class H2ShipmentsEndToEndIntegrationTest {
 	private JdbcTemplate jdbc;
 
 	@Autowired
+	@Qualifier("public")
 	private CridNode node;
 
+	@Autowired
+	private CridNode ordersNode;
+
 	@Test
-	void recordsAShipmentOfAnOrderEachWithACridIdFromTheSameNode() {
+	void recordsAShipmentOfAnOrderWithAnIdFromThePublicNode() {
 		SampleApi api = new SampleApi(this.port);
 		JsonNode order = api.createOrder("Ada", "keyboard");
 		String orderId = order.get("id").stringValue();
@@ -43,6 +50,12 @@ class H2ShipmentsEndToEndIntegrationTest {
 		assertThat(created.location()).isEqualTo("/shipments/" + id);
 		assertThat(Long.parseLong(id)).isPositive().isNotEqualTo(Long.parseLong(orderId));
 		assertThat(this.node.stats().idsIssued()).isEqualTo(issuedBefore + 1);
+		// The public node's layout (41/22): every ID below 2^53, and decoded to this second by it.
+		assertThat(Long.parseLong(id)).isLessThan(1L << 53);
+		assertThat(this.node.parser().parse(Long.parseLong(id)).timestamp())
+			.isBetween(Instant.now().minusSeconds(60), Instant.now());
+		assertThat(this.node).isNotSameAs(this.ordersNode);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM crid_public_allocations", Long.class)).isPositive();
 		assertThat(this.jdbc.queryForObject("SELECT destination FROM shipment WHERE id = ?", String.class,
 				Long.parseLong(id)))
 			.isEqualTo("12 Analytical Row");

@@ -33,8 +33,8 @@ final class AggregateCheck implements SmartInitializingSingleton {
 		catch (InvalidConfigException ex) {
 			throw new CridConfigurationException(
 					"@dev.crid.data.Crid is misused on " + this.store + " aggregates: " + ex.violations().stream().map(InvalidConfigException.Violation::message).collect(java.util.stream.Collectors.joining("; ")),
-					"Put @Crid on each aggregate's @Id only, of type long, Long, String or dev.crid.CridId, and without "
-							+ "a node name",
+					"Put @Crid on each aggregate's @Id only, of type long, Long, String or dev.crid.CridId, naming "
+							+ "no node (the default node) or one of crid.nodes",
 					ex);
 		}
 	}

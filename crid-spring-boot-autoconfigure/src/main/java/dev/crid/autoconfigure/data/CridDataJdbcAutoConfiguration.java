@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.data;
 
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 import dev.crid.data.CridJdbcCallback;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -30,8 +31,8 @@ public final class CridDataJdbcAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridJdbcCallback cridJdbcCallback(CridNode cridNode, JdbcMappingContext jdbcMappingContext) {
-		return new CridJdbcCallback(cridNode, jdbcMappingContext);
+	CridJdbcCallback cridJdbcCallback(CridNodes cridNodes, JdbcMappingContext jdbcMappingContext) {
+		return new CridJdbcCallback(cridNodes.all(), jdbcMappingContext);
 	}
 
 	@Bean

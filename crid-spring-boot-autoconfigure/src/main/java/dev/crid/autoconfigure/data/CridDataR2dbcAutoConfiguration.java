@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.data;
 
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 import dev.crid.data.CridR2dbcCallback;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -30,8 +31,8 @@ public final class CridDataR2dbcAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridR2dbcCallback cridR2dbcCallback(CridNode cridNode, R2dbcMappingContext r2dbcMappingContext) {
-		return new CridR2dbcCallback(cridNode, r2dbcMappingContext);
+	CridR2dbcCallback cridR2dbcCallback(CridNodes cridNodes, R2dbcMappingContext r2dbcMappingContext) {
+		return new CridR2dbcCallback(cridNodes.all(), r2dbcMappingContext);
 	}
 
 	@Bean

@@ -1,10 +1,13 @@
 package dev.crid.autoconfigure.hibernate;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.crid.CridNode;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -35,9 +38,18 @@ public final class CridHibernateAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "cridHibernatePropertiesCustomizer")
-	HibernatePropertiesCustomizer cridHibernatePropertiesCustomizer(ObjectProvider<CridNode> cridNode) {
+	HibernatePropertiesCustomizer cridHibernatePropertiesCustomizer(ObjectProvider<CridNode> cridNode,
+			ObjectProvider<CridNodes> cridNodes) {
 		Supplier<CridNode> lookup = cridNode::getObject;
-		return (properties) -> properties.put(CridIdentifierGenerator.NODE_SETTING, lookup);
+		return (properties) -> {
+			properties.put(CridIdentifierGenerator.NODE_SETTING, lookup);
+			CridNodes nodes = cridNodes.getIfAvailable();
+			if (nodes != null) {
+				Map<String, Supplier<CridNode>> named = new LinkedHashMap<>();
+				nodes.names().forEach((name) -> named.put(name, () -> nodes.get(name)));
+				properties.put(CridIdentifierGenerator.NODES_SETTING, named);
+			}
+		};
 	}
 
 }

@@ -17,6 +17,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.misusedaggregates.MisusedAggregates;
+import dev.crid.namedaggregates.NamedNodeAggregates;
+import dev.crid.CridNode;
+import dev.crid.autoconfigure.CridNodes;
 import dev.crid.autoconfigure.data.r2dbc.CridR2dbcRegistryAutoConfigurationTest;
 import dev.crid.autoconfigure.data.shelf.Bin;
 import dev.crid.autoconfigure.data.shelf.Shelf;
@@ -97,7 +100,45 @@ class CridDataJdbcAutoConfigurationTest {
 				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName() + ".id is \"java.lang.Integer\" but must "
 						+ "be a long")
 				.hasMessageContaining(MisusedAggregates.CridOnAReference.class.getName() + ".reference is "
-						+ "\"@dev.crid.data.Crid\" but must annotate the aggregate's @Id only");
+						+ "\"@dev.crid.data.Crid\" but must annotate the aggregate's @Id only")
+				.hasMessageContaining(MisusedAggregates.UnknownNode.class.getName() + ".id")
+				.hasMessageContaining("nobody")
+				.hasMessageContaining("default");
+		});
+	}
+
+	@Test
+	void aggregatesOfANamedNodeGetThatNodesIds() {
+		this.runner.withUserConfiguration(NamedNodeAggregates.class)
+			.withPropertyValues("crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+				jdbc.execute("CREATE TABLE IF NOT EXISTS crid_named_label (id BIGINT PRIMARY KEY, text VARCHAR(20))");
+				try {
+					CridNode publicNode = context.getBean(CridNodes.class).get("public");
+					long issued = publicNode.stats().idsIssued();
+					NamedNodeAggregates.Label saved = context.getBean(JdbcAggregateTemplate.class)
+						.save(new NamedNodeAggregates.Label(null, "fragile"));
+					assertThat(saved.id()).isLessThan(1L << 53);
+					assertThat(publicNode.stats().idsIssued()).isEqualTo(issued + 1);
+					assertThat(publicNode.parser().parse(saved.id()).sequence())
+						.isLessThanOrEqualTo(publicNode.layout().maxSequence());
+				}
+				finally {
+					jdbc.execute("DROP TABLE crid_named_label");
+				}
+			});
+	}
+
+	@Test
+	void anAggregateOfANodeNotConfiguredStopsStartUpNamingTheKnownNodes() {
+		this.runner.withUserConfiguration(NamedNodeAggregates.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining(NamedNodeAggregates.Label.class.getName() + ".id")
+				.hasMessageContaining("public")
+				.hasMessageContaining("default");
 		});
 	}
 

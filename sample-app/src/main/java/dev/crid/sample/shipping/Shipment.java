@@ -7,7 +7,8 @@ import dev.crid.data.Crid;
 
 /**
  * A Spring Data JDBC aggregate in table {@code shipment}: its ID is {@code null} until the first save,
- * which assigns the node's next ID before the {@code INSERT}. {@code @Table} tells Spring Data that the
+ * which assigns the next ID of the node named public (crid.nodes.public) before the {@code INSERT}.
+ * {@code @Table} tells Spring Data that the
  * repository is Spring Data JDBC's, as the application has Spring Data JPA too.
  *
  * @param id the crid ID, {@code null} before the first save
@@ -15,5 +16,5 @@ import dev.crid.data.Crid;
  * @param destination where it goes
  */
 @Table
-public record Shipment(@Id @Crid Long id, Long orderId, String destination) {
+public record Shipment(@Id @Crid("public") Long id, Long orderId, String destination) {
 }
