@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import dev.crid.CridNode;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridNodes;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +36,22 @@ class CridHibernateAutoConfigurationTest {
 			context.getBean(HibernatePropertiesCustomizer.class).customize(settings);
 			assertThat(node(settings)).isSameAs(context.getBean(CridNode.class));
 		});
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void putsEveryNodeByNameIntoHibernatesSettingsForCridWithAName() {
+		this.runner.withPropertyValues("crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22")
+			.run((context) -> {
+				Map<String, Object> settings = new HashMap<>();
+				context.getBean(HibernatePropertiesCustomizer.class).customize(settings);
+				Map<String, Supplier<CridNode>> nodes = (Map<String, Supplier<CridNode>>) settings
+					.get(CridIdentifierGenerator.NODES_SETTING);
+				assertThat(nodes).containsOnlyKeys("default", "public");
+				CridNodes cridNodes = context.getBean(CridNodes.class);
+				assertThat(nodes.get("public").get()).isSameAs(cridNodes.get("public"));
+				assertThat(nodes.get("default").get()).isSameAs(context.getBean(CridNode.class));
+			});
 	}
 
 	@Test
