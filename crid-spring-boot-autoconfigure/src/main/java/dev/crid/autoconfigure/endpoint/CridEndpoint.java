@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.crid.CridId;
@@ -10,6 +11,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
@@ -20,8 +22,11 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows the node's layout, registry and
- * statistics; {@code GET /actuator/crid/{id}} decodes an ID into its timestamp and sequence number. An
- * ID that is not a non-negative decimal {@code long} is a bad request (400), with the reason.
+ * statistics; {@code GET /actuator/crid/{id}} decodes an ID, given in decimal or in base32, into its
+ * timestamp and sequence number, and says which form it read. Text that is valid in both forms (digits
+ * only, such as {@code 0000000000001}) is read in the form {@code crid.id-format} chooses, unless the
+ * request names one ({@code ?format=base32}); the answer says that it was ambiguous. Text that is an ID in
+ * neither form is a bad request (400), with the reason for each.
  */
 @Endpoint(id = "crid")
 public class CridEndpoint {
@@ -30,14 +35,27 @@ public class CridEndpoint {
 
 	private final RegistryInspector registry;
 
+	private final IdFormat idFormat;
+
 	/**
-	 * Creates the endpoint.
+	 * Creates the endpoint, reading text that is valid in both forms as decimal.
 	 * @param node the node to show
 	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
 	 */
 	public CridEndpoint(CridNode node, @Nullable Registry registry) {
+		this(node, registry, IdFormat.DECIMAL);
+	}
+
+	/**
+	 * Creates the endpoint.
+	 * @param node the node to show
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param idFormat the form to read text in that is valid in both ({@code crid.id-format})
+	 */
+	public CridEndpoint(CridNode node, @Nullable Registry registry, IdFormat idFormat) {
 		this.node = node;
 		this.registry = RegistryInspector.of(registry);
+		this.idFormat = idFormat;
 	}
 
 	/**
@@ -55,26 +73,54 @@ public class CridEndpoint {
 	}
 
 	/**
-	 * Decodes an ID with the node's layout.
-	 * @param id the ID, in decimal
-	 * @return its timestamp and sequence number
-	 * @throws InvalidEndpointRequestException if the ID is not a non-negative decimal {@code long}
+	 * Decodes an ID, in decimal or in base32, with the node's layout; text valid in both forms is read in
+	 * the configured one.
+	 * @param id the ID, in decimal or in base32
+	 * @return its timestamp and sequence number, and the form it was read in
+	 * @throws InvalidEndpointRequestException if the text is an ID in neither form
+	 */
+	public DecodedId decode(String id) {
+		return decode(id, null);
+	}
+
+	/**
+	 * Decodes an ID, in decimal or in base32, with the node's layout.
+	 * @param id the ID, in decimal or in base32
+	 * @param format the form to read it in, {@code decimal} or {@code base32} (any case); {@code null} for
+	 * the form it is valid in, and for text valid in both, the configured one
+	 * @return its timestamp and sequence number, and the form it was read in
+	 * @throws InvalidEndpointRequestException if the text is no ID in the form asked for, or in neither form,
+	 * or if the form is unknown
 	 */
 	@ReadOperation
-	public DecodedId decode(@Selector String id) {
+	public DecodedId decode(@Selector String id, @Nullable String format) {
+		IdReading reading = IdReading.of(id);
+		IdFormat chosen = (format != null) ? formatNamed(format) : reading.preferring(this.idFormat);
 		CridId parsed;
 		ParsedId parts;
 		try {
-			parsed = CridId.parse(id);
+			parsed = reading.in(chosen);
 			parts = this.node.parser().parse(parsed);
 		}
 		catch (IllegalArgumentException ex) {
-			String reason = String.valueOf(ex.getMessage());
-			throw new InvalidEndpointRequestException(reason, reason, ex);
+			throw invalidRequest(String.valueOf(ex.getMessage()), ex);
 		}
 		CridLayout layout = this.node.layout();
-		return new DecodedId(parsed.toString(), parts.timestamp(), layout.timestampOf(parsed.value()),
-				parts.sequence());
+		return new DecodedId(parsed.toString(), parsed.toBase32(), chosen.propertyValue(), reading.isAmbiguous(),
+				parts.timestamp(), layout.timestampOf(parsed.value()), parts.sequence());
+	}
+
+	private static IdFormat formatNamed(String format) {
+		for (IdFormat candidate : IdFormat.values()) {
+			if (candidate.propertyValue().equals(format.toLowerCase(Locale.ROOT))) {
+				return candidate;
+			}
+		}
+		throw invalidRequest("Unknown ID format \"" + format + "\": expected decimal or base32", null);
+	}
+
+	private static InvalidEndpointRequestException invalidRequest(String reason, @Nullable Throwable cause) {
+		return new InvalidEndpointRequestException(reason, reason, cause);
 	}
 
 	/**
@@ -110,11 +156,16 @@ public class CridEndpoint {
 	 * An ID taken apart.
 	 *
 	 * @param id the ID, in decimal
+	 * @param base32 the ID in base32
+	 * @param format the form the text was read in: {@code decimal} or {@code base32}
+	 * @param ambiguous whether the text is an ID in the other form too (a different one): it was then read
+	 * in the form the request named, else in the configured one
 	 * @param timestamp the second its block was reserved in
 	 * @param epochSeconds the same second, counted from the layout's epoch as stored in the ID
 	 * @param sequence its sequence number within that second
 	 */
-	public record DecodedId(String id, Instant timestamp, long epochSeconds, long sequence) {
+	public record DecodedId(String id, String base32, String format, boolean ambiguous, Instant timestamp,
+			long epochSeconds, long sequence) {
 	}
 
 }

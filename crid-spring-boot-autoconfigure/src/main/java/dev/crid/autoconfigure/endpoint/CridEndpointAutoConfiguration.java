@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.endpoint;
 import dev.crid.CridNode;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.CridProperties;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -12,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -23,6 +25,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
 @ConditionalOnBean(CridNode.class)
 @ConditionalOnAvailableEndpoint(CridEndpoint.class)
+@EnableConfigurationProperties(CridProperties.class)
 public final class CridEndpointAutoConfiguration {
 
 	CridEndpointAutoConfiguration() {
@@ -30,8 +33,8 @@ public final class CridEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridEndpoint cridEndpoint(CridNode cridNode, ObjectProvider<Registry> registry) {
-		return new CridEndpoint(cridNode, registry.getIfUnique());
+	CridEndpoint cridEndpoint(CridNode cridNode, ObjectProvider<Registry> registry, CridProperties properties) {
+		return new CridEndpoint(cridNode, registry.getIfUnique(), properties.getIdFormat());
 	}
 
 }
