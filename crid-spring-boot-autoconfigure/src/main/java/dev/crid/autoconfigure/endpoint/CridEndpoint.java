@@ -158,8 +158,8 @@ public class CridEndpoint {
 	 * @param id the ID, in decimal
 	 * @param base32 the ID in base32
 	 * @param format the form the text was read in: {@code decimal} or {@code base32}
-	 * @param ambiguous whether the text is an ID in the other form too (a different one): it was then read
-	 * in the form the request named, else in the configured one
+	 * @param ambiguous whether the text is a different ID in the other form: it was then read in the form the
+	 * request named, else in the configured one
 	 * @param timestamp the second its block was reserved in
 	 * @param epochSeconds the same second, counted from the layout's epoch as stored in the ID
 	 * @param sequence its sequence number within that second

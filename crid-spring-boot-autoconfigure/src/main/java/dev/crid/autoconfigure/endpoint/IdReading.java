@@ -8,7 +8,8 @@ import dev.crid.autoconfigure.CridProperties.IdFormat;
 
 /**
  * Text read as an ID in each form: the ID, or why it is none. Text may be an ID in both forms (digits only,
- * up to 13 of them), and then two different ones, so the caller chooses; it never guesses.
+ * up to 13 of them), and then, but for a single digit, two different ones, so the caller chooses; it never
+ * guesses.
  */
 final class IdReading {
 
@@ -35,9 +36,9 @@ final class IdReading {
 		return reading;
 	}
 
-	/** Whether the text is an ID in more than one form. */
+	/** Whether the text is a different ID in another form ({@code 10} is 10 or 32; {@code 7} is 7 either way). */
 	boolean isAmbiguous() {
-		return this.ids.size() > 1;
+		return this.ids.values().stream().distinct().count() > 1;
 	}
 
 	/** The form to read the text in: the only one it is valid in, else the preferred one. */

@@ -70,6 +70,16 @@ class CridEndpointIdFormatTest {
 	}
 
 	@Test
+	void textThatIsTheSameIdInBothFormsIsNotAmbiguous() {
+		this.runner.run((context) -> {
+			DecodedId decoded = context.getBean(CridEndpoint.class).decode("7");
+			assertThat(decoded.id()).isEqualTo("7");
+			assertThat(decoded.format()).isEqualTo("decimal");
+			assertThat(decoded.ambiguous()).isFalse();
+		});
+	}
+
+	@Test
 	void readsTheFormTheRequestNames() {
 		this.runner.run((context) -> {
 			CridEndpoint endpoint = context.getBean(CridEndpoint.class);
