@@ -3,8 +3,10 @@ package dev.crid.autoconfigure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
+import dev.crid.CridId;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.data.r2dbc.R2dbcRegistry;
@@ -70,6 +72,14 @@ public class CridProperties {
 	 * their clock (in-memory, H2, the generic dialect) are not checked.
 	 */
 	private Duration maxClockSkew = CridNode.DEFAULT_MAX_CLOCK_SKEW;
+
+	/**
+	 * How IDs travel as text: 'decimal' ("2147483648007") or 'base32' (13 characters of Crockford's base32,
+	 * "00001YG000007"). It applies to CridId values and @Crid properties written as JSON strings, and to
+	 * CridId request parameters, which are read in this form only: a value is never guessed between the two.
+	 * 'base32' needs crid.jackson.ids-as-strings=true.
+	 */
+	private IdFormat idFormat = IdFormat.DECIMAL;
 
 	/**
 	 * Where blocks of sequence numbers are reserved.
@@ -157,6 +167,14 @@ public class CridProperties {
 
 	public void setMaxClockSkew(Duration maxClockSkew) {
 		this.maxClockSkew = maxClockSkew;
+	}
+
+	public IdFormat getIdFormat() {
+		return this.idFormat;
+	}
+
+	public void setIdFormat(IdFormat idFormat) {
+		this.idFormat = idFormat;
 	}
 
 	public RegistryProperties getRegistry() {
@@ -717,6 +735,60 @@ public class CridProperties {
 		 * An in-memory registry: IDs are unique within this process only.
 		 */
 		MEMORY
+
+	}
+
+	/**
+	 * The forms of an ID as text that {@code crid.id-format} selects. Each reads its own form only: the two
+	 * overlap ({@code 0000000000001} is valid in both), so text is never guessed to be one or the other.
+	 */
+	public enum IdFormat {
+
+		/**
+		 * The decimal value, as {@link CridId#toString()} writes it and {@link CridId#parse(String)} reads it.
+		 */
+		DECIMAL,
+
+		/**
+		 * Crockford's base32, as {@link CridId#toBase32()} writes it and {@link CridId#parseBase32(CharSequence)}
+		 * reads it: 13 characters, upper case on output; case, hyphens, I, L and O forgiven on input.
+		 */
+		BASE32;
+
+		/**
+		 * Writes an ID in this form.
+		 * @param id the ID
+		 * @return its text
+		 */
+		public String print(CridId id) {
+			return switch (this) {
+				case DECIMAL -> id.toString();
+				case BASE32 -> id.toBase32();
+			};
+		}
+
+		/**
+		 * Reads an ID in this form, and in no other.
+		 * @param text the text
+		 * @return the ID
+		 * @throws IllegalArgumentException quoting the text, and saying what is expected, if it is not an ID
+		 * in this form
+		 */
+		public CridId parse(String text) {
+			return switch (this) {
+				case DECIMAL -> CridId.parse(text);
+				case BASE32 -> CridId.parseBase32(text);
+			};
+		}
+
+		/**
+		 * Returns the value {@code crid.id-format} takes for this form, in lower case: {@code decimal} or
+		 * {@code base32}.
+		 * @return the value
+		 */
+		public String propertyValue() {
+			return name().toLowerCase(Locale.ROOT);
+		}
 
 	}
 

@@ -77,7 +77,7 @@ class CridRuntimeHintsTest {
 
 	@Test
 	void keepsTheJacksonModulesConstructors() {
-		assertThat(CridJacksonModule.class.getConstructors()).hasSize(2).allSatisfy((constructor) -> assertThat(
+		assertThat(CridJacksonModule.class.getConstructors()).hasSize(3).allSatisfy((constructor) -> assertThat(
 				RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
 			.accepts(this.hints));
 	}

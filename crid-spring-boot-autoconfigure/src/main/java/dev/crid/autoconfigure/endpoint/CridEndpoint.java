@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.endpoint;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.crid.CridId;
@@ -12,6 +13,7 @@ import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridNodes;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
@@ -22,22 +24,29 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows every node's layout, registry and
- * statistics, by the node's name; {@code GET /actuator/crid/{id}} decodes an ID with the default node's
- * layout into its timestamp and sequence number, and {@code GET /actuator/crid/{node}/{id}} with the
- * named node's. An ID that is not a non-negative decimal {@code long}, or an unknown node, is a bad request
- * (400), with the reason.
+ * statistics, by the node's name; {@code GET /actuator/crid/{id}} decodes an ID, given in decimal or in
+ * base32, with the default node's layout into its timestamp and sequence number, and
+ * {@code GET /actuator/crid/{node}/{id}} with the named node's; the answer says which form it read. Text
+ * that is valid in both forms (digits only, such as {@code 0000000000001}) is read in the form
+ * {@code crid.id-format} chooses, unless the request names one ({@code ?format=base32}); the answer says
+ * that it was ambiguous. Text that is an ID in neither form, or an unknown node, is a bad request (400),
+ * with the reason.
  */
 @Endpoint(id = "crid")
 public class CridEndpoint {
 
 	private final CridNodes nodes;
 
+	private final IdFormat idFormat;
+
 	/**
 	 * Creates the endpoint.
 	 * @param nodes the nodes to show, by name
+	 * @param idFormat the form to read text in that is valid in both ({@code crid.id-format})
 	 */
-	public CridEndpoint(CridNodes nodes) {
+	public CridEndpoint(CridNodes nodes, IdFormat idFormat) {
 		this.nodes = nodes;
+		this.idFormat = idFormat;
 	}
 
 	/**
@@ -61,51 +70,79 @@ public class CridEndpoint {
 	}
 
 	/**
-	 * Decodes an ID with the default node's layout.
-	 * @param id the ID, in decimal
-	 * @return its timestamp and sequence number
-	 * @throws InvalidEndpointRequestException if the ID is not a non-negative decimal {@code long}
+	 * Decodes an ID, in decimal or in base32, with the default node's layout; text valid in both forms is
+	 * read in the configured one.
+	 * @param id the ID, in decimal or in base32
+	 * @return its timestamp and sequence number, and the form it was read in
+	 * @throws InvalidEndpointRequestException if the text is an ID in neither form
 	 */
-	@ReadOperation
-	public DecodedId decode(@Selector String id) {
-		return decode(this.nodes.get(CridNodes.DEFAULT_NODE), id);
+	public DecodedId decode(String id) {
+		return decode(id, null);
 	}
 
 	/**
-	 * Decodes an ID with the layout of the node of the given name.
-	 * @param node the node's name
-	 * @param id the ID, in decimal
-	 * @return its timestamp and sequence number
-	 * @throws InvalidEndpointRequestException if no node has that name, or the ID is not a non-negative
-	 * decimal {@code long}
+	 * Decodes an ID, in decimal or in base32, with the default node's layout.
+	 * @param id the ID, in decimal or in base32
+	 * @param format the form to read it in, {@code decimal} or {@code base32} (any case); {@code null} for
+	 * the form it is valid in, and for text valid in both, the configured one
+	 * @return its timestamp and sequence number, and the form it was read in
+	 * @throws InvalidEndpointRequestException if the text is no ID in the form asked for, or in neither form,
+	 * or if the form is unknown
 	 */
 	@ReadOperation
-	public DecodedId decode(@Selector String node, @Selector String id) {
+	public DecodedId decode(@Selector String id, @Nullable String format) {
+		return decode(this.nodes.get(CridNodes.DEFAULT_NODE), id, format);
+	}
+
+	/**
+	 * Decodes an ID, in decimal or in base32, with the layout of the node of the given name.
+	 * @param node the node's name
+	 * @param id the ID, in decimal or in base32
+	 * @param format the form to read it in, as for {@link #decode(String, String)}
+	 * @return its timestamp and sequence number, and the form it was read in
+	 * @throws InvalidEndpointRequestException if no node has that name, if the text is no ID in the form
+	 * asked for, or in neither form, or if the form is unknown
+	 */
+	@ReadOperation
+	public DecodedId decode(@Selector String node, @Selector String id, @Nullable String format) {
 		CridNode named;
 		try {
 			named = this.nodes.get(node);
 		}
 		catch (IllegalArgumentException ex) {
-			String reason = String.valueOf(ex.getMessage());
-			throw new InvalidEndpointRequestException(reason, reason, ex);
+			throw invalidRequest(String.valueOf(ex.getMessage()), ex);
 		}
-		return decode(named, id);
+		return decode(named, id, format);
 	}
 
-	private static DecodedId decode(CridNode node, String id) {
+	private DecodedId decode(CridNode node, String id, @Nullable String format) {
+		IdReading reading = IdReading.of(id);
+		IdFormat chosen = (format != null) ? formatNamed(format) : reading.preferring(this.idFormat);
 		CridId parsed;
 		ParsedId parts;
 		try {
-			parsed = CridId.parse(id);
+			parsed = reading.in(chosen);
 			parts = node.parser().parse(parsed);
 		}
 		catch (IllegalArgumentException ex) {
-			String reason = String.valueOf(ex.getMessage());
-			throw new InvalidEndpointRequestException(reason, reason, ex);
+			throw invalidRequest(String.valueOf(ex.getMessage()), ex);
 		}
 		CridLayout layout = node.layout();
-		return new DecodedId(parsed.toString(), parts.timestamp(), layout.timestampOf(parsed.value()),
-				parts.sequence());
+		return new DecodedId(parsed.toString(), parsed.toBase32(), chosen.propertyValue(), reading.isAmbiguous(),
+				parts.timestamp(), layout.timestampOf(parsed.value()), parts.sequence());
+	}
+
+	private static IdFormat formatNamed(String format) {
+		for (IdFormat candidate : IdFormat.values()) {
+			if (candidate.propertyValue().equals(format.toLowerCase(Locale.ROOT))) {
+				return candidate;
+			}
+		}
+		throw invalidRequest("Unknown ID format \"" + format + "\": expected decimal or base32", null);
+	}
+
+	private static InvalidEndpointRequestException invalidRequest(String reason, @Nullable Throwable cause) {
+		return new InvalidEndpointRequestException(reason, reason, cause);
 	}
 
 	/**
@@ -149,11 +186,16 @@ public class CridEndpoint {
 	 * An ID taken apart.
 	 *
 	 * @param id the ID, in decimal
+	 * @param base32 the ID in base32
+	 * @param format the form the text was read in: {@code decimal} or {@code base32}
+	 * @param ambiguous whether the text is a different ID in the other form: it was then read in the form the
+	 * request named, else in the configured one
 	 * @param timestamp the second its block was reserved in
 	 * @param epochSeconds the same second, counted from the layout's epoch as stored in the ID
 	 * @param sequence its sequence number within that second
 	 */
-	public record DecodedId(String id, Instant timestamp, long epochSeconds, long sequence) {
+	public record DecodedId(String id, String base32, String format, boolean ambiguous, Instant timestamp,
+			long epochSeconds, long sequence) {
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.endpoint;
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.CridNodes;
+import dev.crid.autoconfigure.CridProperties;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -22,6 +24,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
 @ConditionalOnBean(CridNode.class)
 @ConditionalOnAvailableEndpoint(CridEndpoint.class)
+@EnableConfigurationProperties(CridProperties.class)
 public final class CridEndpointAutoConfiguration {
 
 	CridEndpointAutoConfiguration() {
@@ -29,8 +32,8 @@ public final class CridEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	CridEndpoint cridEndpoint(CridNodes cridNodes) {
-		return new CridEndpoint(cridNodes);
+	CridEndpoint cridEndpoint(CridNodes cridNodes, CridProperties properties) {
+		return new CridEndpoint(cridNodes, properties.getIdFormat());
 	}
 
 }

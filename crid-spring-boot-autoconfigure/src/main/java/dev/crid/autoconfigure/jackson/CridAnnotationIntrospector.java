@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.jackson;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import dev.crid.hibernate.Crid;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;
@@ -10,7 +11,7 @@ import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 
 /**
  * Finds {@code long} and {@link Long} properties annotated {@link Crid} and gives them the JSON of a crid
- * ID, a string ({@link LongIdJson}). Added after Jackson's own introspector, so an explicit
+ * ID, a string in the configured form ({@link LongIdJson}). Added after Jackson's own introspector, so an explicit
  * {@code @JsonSerialize} or {@code @JsonDeserialize} on the property still wins. Touched only when
  * crid-hibernate, which holds {@link Crid}, is on the classpath.
  */
@@ -18,9 +19,15 @@ final class CridAnnotationIntrospector extends NopAnnotationIntrospector {
 
 	private static final long serialVersionUID = 1L;
 
+	private final IdFormat format;
+
+	CridAnnotationIntrospector(IdFormat format) {
+		this.format = format;
+	}
+
 	@Override
 	public @Nullable Object findSerializer(MapperConfig<?> config, Annotated annotated) {
-		return isCridLong(annotated, annotated.getRawType()) ? LongIdJson.SERIALIZER : null;
+		return isCridLong(annotated, annotated.getRawType()) ? LongIdJson.of(this.format).serializer : null;
 	}
 
 	@Override
@@ -31,7 +38,8 @@ final class CridAnnotationIntrospector extends NopAnnotationIntrospector {
 		if (!isCridLong(annotated, type)) {
 			return null;
 		}
-		return (type == long.class) ? LongIdJson.PRIMITIVE_DESERIALIZER : LongIdJson.DESERIALIZER;
+		LongIdJson json = LongIdJson.of(this.format);
+		return (type == long.class) ? json.primitiveDeserializer : json.deserializer;
 	}
 
 	private static boolean isCridLong(Annotated annotated, Class<?> type) {

@@ -1,7 +1,9 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
+import dev.crid.autoconfigure.CridConfigurationException;
 import dev.crid.autoconfigure.CridProperties;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import tools.jackson.databind.JacksonModule;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,7 +16,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of the {@link CridJacksonModule}, which Spring Boot adds to its JSON mapper so that
  * {@link CridId} values, and {@code @Crid} properties unless {@code crid.jackson.ids-as-strings=false},
- * travel as JSON strings.
+ * travel as JSON strings, in the form {@code crid.id-format} chooses. Base32 with
+ * {@code crid.jackson.ids-as-strings=false} stops start-up: the two cannot both hold.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
 @ConditionalOnClass({ CridId.class, JacksonModule.class })
@@ -28,7 +31,28 @@ public final class CridJacksonAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	CridJacksonModule cridJacksonModule(CridProperties properties) {
-		return new CridJacksonModule(properties.getJackson().isIdsAsStrings());
+		boolean idsAsStrings = properties.getJackson().isIdsAsStrings();
+		IdFormat format = properties.getIdFormat();
+		if (format == IdFormat.BASE32 && !idsAsStrings) {
+			throw base32WithNumbers();
+		}
+		return new CridJacksonModule(idsAsStrings, format);
+	}
+
+	/**
+	 * Refuses base32 IDs with {@code @Crid} properties as JSON numbers: base32 is a form of text, so a client
+	 * would get IDs in two forms, and a base32 string it sends back into a {@code @Crid} property would be
+	 * read by Jackson as decimal, "0000000000010" as 10 instead of 32.
+	 */
+	private static CridConfigurationException base32WithNumbers() {
+		return new CridConfigurationException("The crid configuration is invalid:\n\n"
+				+ "    Property: crid.id-format\n    Value: base32\n"
+				+ "    Reason: base32 IDs are JSON strings, but crid.jackson.ids-as-strings=false writes @Crid "
+				+ "properties as JSON numbers, so clients would see IDs in two forms.\n",
+				"Update your application's configuration:\n"
+						+ "    - Remove crid.jackson.ids-as-strings=false, so that @Crid properties are base32 strings "
+						+ "too, or set crid.id-format=decimal to keep them JSON numbers.",
+				null);
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -16,11 +17,13 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
- * A Jackson 3 module that writes a {@link CridId} as a JSON string of its decimal value and reads it back.
- * A JSON string keeps every 63-bit ID exact, which a JavaScript number cannot. Reading accepts only a JSON
- * string as {@link CridId#parse(String)} does (digits only, no sign, no blanks, at most
- * {@link Long#MAX_VALUE}); a JSON number, a malformed string or an explicit {@code null} is rejected with a
- * message that quotes the input. A property that is absent from the JSON stays {@code null}.
+ * A Jackson 3 module that writes a {@link CridId} as a JSON string, of its decimal value or of its base32
+ * form ({@link IdFormat}), and reads it back. A JSON string keeps every 63-bit ID exact, which a JavaScript
+ * number cannot. Reading accepts only a JSON string in the module's form, as {@link CridId#parse(String)}
+ * (digits only, no sign, no blanks, at most {@link Long#MAX_VALUE}) or
+ * {@link CridId#parseBase32(CharSequence)} reads it, never the other form; a JSON number, a malformed string
+ * or an explicit {@code null} is rejected with a message that quotes the input. A property that is absent
+ * from the JSON stays {@code null}.
  *
  * <p>Unless switched off, it also gives {@code long} and {@link Long} properties annotated
  * {@code @dev.crid.hibernate.Crid} (the identifier of a JPA entity, or a property of any other bean) the
@@ -41,11 +44,24 @@ public class CridJacksonModule extends SimpleModule {
 	/** Whether {@code @Crid} properties are written as JSON strings ({@code crid.jackson.ids-as-strings}). */
 	private final boolean cridPropertiesAsStrings;
 
+	/** The form of the strings ({@code crid.id-format}). */
+	private final IdFormat format;
+
 	/**
-	 * Creates the module, with {@code @Crid} properties written as strings.
+	 * Creates the module, with IDs as decimal strings and {@code @Crid} properties written as strings.
 	 */
 	public CridJacksonModule() {
 		this(true);
+	}
+
+	/**
+	 * Creates the module, with IDs as decimal strings.
+	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties annotated
+	 * {@code @Crid} are written as JSON strings (and read from strings or numbers); {@link CridId} values
+	 * are written as strings either way
+	 */
+	public CridJacksonModule(boolean cridPropertiesAsStrings) {
+		this(cridPropertiesAsStrings, IdFormat.DECIMAL);
 	}
 
 	/**
@@ -53,12 +69,21 @@ public class CridJacksonModule extends SimpleModule {
 	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties annotated
 	 * {@code @Crid} are written as JSON strings (and read from strings or numbers); {@link CridId} values
 	 * are written as strings either way
+	 * @param format the form of the strings, which is the only form they are read in
+	 * @throws IllegalArgumentException for base32 with {@code @Crid} properties as numbers: base32 is a form
+	 * of text, and the JSON numbers would leave a client with IDs in two forms, whose strings in a request
+	 * Jackson would read as decimal
 	 */
-	public CridJacksonModule(boolean cridPropertiesAsStrings) {
+	public CridJacksonModule(boolean cridPropertiesAsStrings, IdFormat format) {
 		super("crid", Version.unknownVersion());
+		if (format == IdFormat.BASE32 && !cridPropertiesAsStrings) {
+			throw new IllegalArgumentException("Base32 IDs are JSON strings, so @Crid properties must be written as "
+					+ "strings too (cridPropertiesAsStrings = true)");
+		}
 		this.cridPropertiesAsStrings = cridPropertiesAsStrings;
-		addSerializer(CridId.class, new CridIdSerializer());
-		addDeserializer(CridId.class, new CridIdDeserializer());
+		this.format = format;
+		addSerializer(CridId.class, new CridIdSerializer(format));
+		addDeserializer(CridId.class, new CridIdDeserializer(format));
 	}
 
 	/**
@@ -69,38 +94,44 @@ public class CridJacksonModule extends SimpleModule {
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
 		if (this.cridPropertiesAsStrings && CRID_ANNOTATION_PRESENT) {
-			context.appendAnnotationIntrospector(new CridAnnotationIntrospector());
+			context.appendAnnotationIntrospector(new CridAnnotationIntrospector(this.format));
 		}
 	}
 
 	private static final class CridIdSerializer extends StdScalarSerializer<CridId> {
 
-		CridIdSerializer() {
+		private final IdFormat format;
+
+		CridIdSerializer(IdFormat format) {
 			super(CridId.class);
+			this.format = format;
 		}
 
 		@Override
 		public void serialize(CridId value, JsonGenerator generator, SerializationContext context) {
-			generator.writeString(value.toString());
+			generator.writeString(this.format.print(value));
 		}
 
 	}
 
 	private static final class CridIdDeserializer extends StdDeserializer<CridId> {
 
-		CridIdDeserializer() {
+		private final IdFormat format;
+
+		CridIdDeserializer(IdFormat format) {
 			super(CridId.class);
+			this.format = format;
 		}
 
 		@Override
 		public CridId deserialize(JsonParser parser, DeserializationContext context) {
 			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
-				return context.reportInputMismatch(this, "Invalid crid ID %s: expected a JSON string of a decimal "
-						+ "number from 0 to %d, e.g. \"4294967296\"", parser.getString(), Long.MAX_VALUE);
+				return context.reportInputMismatch(this, "Invalid crid ID %s: expected a JSON string of %s, e.g. \"%s\"",
+						parser.getString(), IdText.expected(this.format), IdText.example(this.format));
 			}
 			String text = parser.getString();
 			try {
-				return CridId.parse(text);
+				return this.format.parse(text);
 			}
 			catch (IllegalArgumentException ex) {
 				return context.reportInputMismatch(this, "%s", ex.getMessage());
@@ -114,8 +145,8 @@ public class CridJacksonModule extends SimpleModule {
 
 		@Override
 		public Object getNullValue(DeserializationContext context) {
-			return context.reportInputMismatch(this,
-					"Invalid crid ID null: expected a JSON string of a decimal number from 0 to %d", Long.MAX_VALUE);
+			return context.reportInputMismatch(this, "Invalid crid ID null: expected a JSON string of %s",
+					IdText.expected(this.format));
 		}
 
 		@Override

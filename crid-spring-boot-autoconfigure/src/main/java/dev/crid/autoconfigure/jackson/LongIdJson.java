@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.jackson;
 import org.jspecify.annotations.Nullable;
 
 import dev.crid.CridId;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -13,48 +14,75 @@ import tools.jackson.databind.ser.std.StdScalarSerializer;
 import tools.jackson.databind.util.AccessPattern;
 
 /**
- * The JSON of a crid ID held in a {@code long}: written as a string of its decimal value, which every
- * JavaScript client reads exactly, and read from such a string or from a JSON number, non-negative either
- * way. Anything else is rejected with a message that quotes the input.
+ * The JSON of a crid ID held in a {@code long}: written as a string in the configured form (decimal or
+ * base32), which every JavaScript client reads exactly, and read from such a string, in that form only, or
+ * from a JSON number, non-negative either way. A JSON number is a number whatever the form: base32 is a form
+ * of text. Anything else is rejected with a message that quotes the input.
  */
 final class LongIdJson {
 
+	private static final LongIdJson DECIMAL = new LongIdJson(IdFormat.DECIMAL);
+
+	private static final LongIdJson BASE32 = new LongIdJson(IdFormat.BASE32);
+
 	/** Writes a {@code long} or {@link Long} as a JSON string. */
-	static final StdScalarSerializer<Long> SERIALIZER = new Serializer();
+	final StdScalarSerializer<Long> serializer;
 
 	/** Reads a {@link Long}; JSON {@code null} is {@code null}. */
-	static final StdScalarDeserializer<Long> DESERIALIZER = new Deserializer(Long.class);
+	final StdScalarDeserializer<Long> deserializer;
 
 	/** Reads a {@code long}; JSON {@code null} is rejected. */
-	static final StdScalarDeserializer<Long> PRIMITIVE_DESERIALIZER = new Deserializer(long.class);
+	final StdScalarDeserializer<Long> primitiveDeserializer;
 
-	private LongIdJson() {
+	private LongIdJson(IdFormat format) {
+		this.serializer = new Serializer(format);
+		this.deserializer = new Deserializer(Long.class, format);
+		this.primitiveDeserializer = new Deserializer(long.class, format);
+	}
+
+	/** Returns the JSON of a {@code long} ID in the given form. */
+	static LongIdJson of(IdFormat format) {
+		return (format == IdFormat.BASE32) ? BASE32 : DECIMAL;
 	}
 
 	private static final class Serializer extends StdScalarSerializer<Long> {
 
-		Serializer() {
+		private final IdFormat format;
+
+		Serializer(IdFormat format) {
 			super(Long.class);
+			this.format = format;
 		}
 
 		@Override
 		public void serialize(Long value, JsonGenerator generator, SerializationContext context) {
-			generator.writeString(value.toString());
+			// Decimal writes whatever the long holds, as it always has; base32 has no form for a negative value.
+			generator.writeString((this.format == IdFormat.DECIMAL) ? value.toString()
+					: this.format.print(CridId.of(value)));
 		}
 
 	}
 
 	private static final class Deserializer extends StdScalarDeserializer<Long> {
 
-		Deserializer(Class<?> type) {
+		private final IdFormat format;
+
+		private final String expected;
+
+		Deserializer(Class<?> type, IdFormat format) {
 			super(type);
+			this.format = format;
+			this.expected = (format == IdFormat.DECIMAL)
+					? IdText.expected(format) + ", as a JSON string (\"" + IdText.example(format) + "\") or number"
+					: IdText.expected(format) + " as a JSON string (\"" + IdText.example(format)
+							+ "\"), or a JSON number from 0 to " + Long.MAX_VALUE;
 		}
 
 		@Override
 		public Long deserialize(JsonParser parser, DeserializationContext context) {
 			if (parser.hasToken(JsonToken.VALUE_STRING)) {
 				try {
-					return CridId.parse(parser.getString()).value();
+					return this.format.parse(parser.getString()).value();
 				}
 				catch (IllegalArgumentException ex) {
 					return context.reportInputMismatch(this, "%s", ex.getMessage());
@@ -64,8 +92,8 @@ final class LongIdJson {
 					&& parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER && parser.getLongValue() >= 0) {
 				return parser.getLongValue();
 			}
-			return context.reportInputMismatch(this, "Invalid crid ID %s: expected a decimal number from 0 to %d, as a "
-					+ "JSON string (\"4294967296\") or number", parser.getString(), Long.MAX_VALUE);
+			return context.reportInputMismatch(this, "Invalid crid ID %s: expected %s", parser.getString(),
+					this.expected);
 		}
 
 		@Override

@@ -2,6 +2,7 @@ package dev.crid.autoconfigure.web;
 
 import dev.crid.CridId;
 import dev.crid.autoconfigure.CridProperties;
+import dev.crid.autoconfigure.CridProperties.IdFormat;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -18,8 +19,8 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request parameters bind from their
- * decimal value, a malformed one is answered with 400 and the reason, and a handler that fails because no
+ * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request parameters bind from the
+ * form {@code crid.id-format} chooses (decimal or base32), a malformed one is answered with 400 and the reason, and a handler that fails because no
  * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457 problem details (the
  * 503 as Spring Boot's error page to a client that prefers HTML) unless
  * {@code crid.web.problem-details.enabled=false}.
@@ -41,12 +42,13 @@ public final class CridWebAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(name = "cridWebMvcConfigurer")
-		WebMvcConfigurer cridWebMvcConfigurer() {
+		WebMvcConfigurer cridWebMvcConfigurer(CridProperties properties) {
+			IdFormat format = properties.getIdFormat();
 			return new WebMvcConfigurer() {
 
 				@Override
 				public void addFormatters(FormatterRegistry registry) {
-					registry.addFormatter(new CridIdFormatter());
+					registry.addFormatter(new CridIdFormatter(format));
 				}
 
 			};
@@ -61,12 +63,13 @@ public final class CridWebAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(name = "cridWebFluxConfigurer")
-		WebFluxConfigurer cridWebFluxConfigurer() {
+		WebFluxConfigurer cridWebFluxConfigurer(CridProperties properties) {
+			IdFormat format = properties.getIdFormat();
 			return new WebFluxConfigurer() {
 
 				@Override
 				public void addFormatters(FormatterRegistry registry) {
-					registry.addFormatter(new CridIdFormatter());
+					registry.addFormatter(new CridIdFormatter(format));
 				}
 
 			};

@@ -72,8 +72,24 @@ class CridEndpointWebIntegrationTest {
 	}
 
 	@Test
+	void decodesABase32IdAndTheFormTheRequestNames() throws Exception {
+		CridId id = this.node.next();
+		JsonNode body = this.jsonMapper.readTree(get("/actuator/crid/" + id.toBase32().toLowerCase()).body());
+		assertThat(body.get("id").asString()).isEqualTo(id.toString());
+		assertThat(body.get("base32").asString()).isEqualTo(id.toBase32());
+		assertThat(body.get("format").asString()).isEqualTo("base32");
+		assertThat(body.get("ambiguous").asBoolean()).isFalse();
+		HttpResponse<String> named = get("/actuator/crid/0000000000010?format=base32");
+		assertThat(named.statusCode()).isEqualTo(200);
+		assertThat(this.jsonMapper.readTree(named.body()).get("id").asString()).isEqualTo("32");
+		JsonNode unnamed = this.jsonMapper.readTree(get("/actuator/crid/0000000000010").body());
+		assertThat(unnamed.get("id").asString()).isEqualTo("10");
+		assertThat(unnamed.get("ambiguous").asBoolean()).isTrue();
+	}
+
+	@Test
 	void answersBadIdsWith400AndTheReason() throws Exception {
-		for (String bad : new String[] { "abc", "-1", "9223372036854775808", "1e3" }) {
+		for (String bad : new String[] { "ab!", "9223372036854775808", "1u3" }) {
 			HttpResponse<String> response = get("/actuator/crid/" + bad);
 			assertThat(response.statusCode()).as(bad).isEqualTo(400);
 			assertThat(response.body()).as(bad).contains("Invalid crid ID");

@@ -1,6 +1,5 @@
 package dev.crid.sample.order;
 
-import java.net.URI;
 import java.util.List;
 
 import dev.crid.CridId;
@@ -16,6 +15,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.servlet.mvc.method.annotation.MvcUriComponentsBuilder;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code /orders}: place an order, fetch one by ID, list the newest.
@@ -40,12 +41,19 @@ public class OrderController {
 	@PostMapping
 	public ResponseEntity<OrderView> create(@Valid @RequestBody NewOrder request) {
 		OrderView order = this.orders.create(request);
-		return ResponseEntity.created(URI.create("/orders/" + order.id())).body(order);
+		// Built from find()'s mapping, so the ID is printed as crid binds it back: decimal or base32.
+		return ResponseEntity
+			.created(MvcUriComponentsBuilder
+				.fromMethodName(UriComponentsBuilder.newInstance(), OrderController.class, "find", order.id())
+				.build()
+				.toUri())
+			.body(order);
 	}
 
 	/**
 	 * {@code GET /orders/{id}}: fetches an order.
-	 * @param id the order's ID, in decimal (crid binds it; a malformed one is a 400 with the reason)
+	 * @param id the order's ID, in the form {@code crid.id-format} chooses, decimal or base32 (crid binds it; a
+	 * malformed one is a 400 with the reason)
 	 * @return the order; 404 if there is none
 	 */
 	@GetMapping("/{id}")

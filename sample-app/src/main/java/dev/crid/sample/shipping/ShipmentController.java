@@ -1,7 +1,5 @@
 package dev.crid.sample.shipping;
 
-import java.net.URI;
-
 import dev.crid.CridId;
 import jakarta.validation.Valid;
 
@@ -14,6 +12,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.servlet.mvc.method.annotation.MvcUriComponentsBuilder;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code /shipments}: record a shipment, fetch one by ID.
@@ -35,13 +35,19 @@ public class ShipmentController {
 	 */
 	@PostMapping
 	public ResponseEntity<ShipmentView> create(@Valid @RequestBody NewShipment request) {
-		Shipment saved = this.shipments.save(new Shipment(null, request.orderId(), request.destination()));
-		return ResponseEntity.created(URI.create("/shipments/" + saved.id())).body(ShipmentView.of(saved));
+		Shipment saved = this.shipments.save(new Shipment(null, request.orderId().value(), request.destination()));
+		ShipmentView shipment = ShipmentView.of(saved);
+		return ResponseEntity
+			.created(MvcUriComponentsBuilder
+				.fromMethodName(UriComponentsBuilder.newInstance(), ShipmentController.class, "find", shipment.id())
+				.build()
+				.toUri())
+			.body(shipment);
 	}
 
 	/**
 	 * {@code GET /shipments/{id}}: fetches a shipment.
-	 * @param id the shipment's ID, in decimal
+	 * @param id the shipment's ID, in the form {@code crid.id-format} chooses
 	 * @return the shipment; 404 if there is none
 	 */
 	@GetMapping("/{id}")
