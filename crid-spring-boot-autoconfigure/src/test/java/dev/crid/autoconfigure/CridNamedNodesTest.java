@@ -258,12 +258,12 @@ class CridNamedNodesTest {
 				assertThat(described.get("public").layout().timestampBits()).isEqualTo(41);
 				CridNode publicNode = context.getBean(CridNodes.class).get("public");
 				long id = publicNode.nextId();
-				assertThat(endpoint.decode("public", Long.toString(id)).sequence())
+				assertThat(endpoint.decode("public", Long.toString(id), null).sequence())
 					.isEqualTo(publicNode.parser().parse(id).sequence());
-				assertThat(endpoint.decode("public", Long.toString(id)).sequence())
+				assertThat(endpoint.decode("public", Long.toString(id), null).sequence())
 					.isNotEqualTo(endpoint.decode(Long.toString(id)).sequence());
 				assertThatExceptionOfType(InvalidEndpointRequestException.class)
-					.isThrownBy(() -> endpoint.decode("nobody", "1"))
+					.isThrownBy(() -> endpoint.decode("nobody", "1", null))
 					.withMessageContaining("[default, public]");
 
 				MeterRegistry meters = context.getBean(MeterRegistry.class);
