@@ -71,10 +71,8 @@ public final class CridNode implements AutoCloseable {
 
 	private final Dispenser dispenser;
 
-	/** The stripes' slots and mask, held here so that the path every ID takes loads as little as it can. */
+	/** The stripes' slots, held here so that the path every ID takes loads as little as it can. */
 	private final Slice[] stripeSlots;
-
-	private final int stripeMask;
 
 	CridNode(NodeSettings settings) {
 		this.settings = settings;
@@ -86,7 +84,6 @@ public final class CridNode implements AutoCloseable {
 		this.waits = new CallerWaits(this.supply, settings);
 		this.dispenser = new Dispenser(this.supply, this.waits, settings);
 		this.stripeSlots = this.dispenser.slots();
-		this.stripeMask = this.dispenser.mask();
 	}
 
 	/**
@@ -111,7 +108,7 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public long nextId() {
-		int slot = Stripes.slotOf(this.stripeMask);
+		int slot = Stripes.slotOf();
 		Slice slice = Stripes.get(this.stripeSlots, slot);
 		if (slice != null) {
 			long offset = slice.take();

@@ -24,7 +24,7 @@ final class Dispenser {
 
 	private final CallerWaits waits;
 
-	private final Stripes stripes = new Stripes(Runtime.getRuntime().availableProcessors());
+	private final Stripes stripes = new Stripes();
 
 	private final long sliceSize;
 
@@ -41,11 +41,6 @@ final class Dispenser {
 	/** The stripes' slots, for the node's fast path. */
 	Slice[] slots() {
 		return this.stripes.slots();
-	}
-
-	/** The mask that picks a stripe from a thread id, for {@link Stripes#slotOf(int)}. */
-	int mask() {
-		return this.stripes.mask();
 	}
 
 	/**

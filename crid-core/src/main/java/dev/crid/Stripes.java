@@ -19,21 +19,24 @@ final class Stripes {
 
 	private static final int SPACING_BITS = 4;
 
-	private final Slice[] slots;
+	/**
+	 * Stripes per node: a few per core, a power of two. The cores are counted once per JVM, so that the
+	 * mask is a constant the JIT folds into the path every ID takes instead of a field it loads.
+	 */
+	static final int COUNT = count(Runtime.getRuntime().availableProcessors());
 
-	private final int mask;
+	/** Picks a stripe from a thread id. */
+	static final int MASK = COUNT - 1;
 
-	private final int count;
+	private final Slice[] slots = new Slice[COUNT * SPACING];
 
-	Stripes(int cores) {
+	private static int count(int cores) {
 		int wanted = Math.max(2, Math.min(64, 2 * cores));
-		this.count = Integer.highestOneBit(wanted - 1) << 1;
-		this.mask = this.count - 1;
-		this.slots = new Slice[this.count * SPACING];
+		return Integer.highestOneBit(wanted - 1) << 1;
 	}
 
 	int count() {
-		return this.count;
+		return COUNT;
 	}
 
 	/**
@@ -44,18 +47,13 @@ final class Stripes {
 		return this.slots;
 	}
 
-	/** The mask that picks a stripe from a thread id, for {@link #slotOf(int)}. */
-	int mask() {
-		return this.mask;
-	}
-
 	/**
-	 * The current thread's slot among stripes of the given mask, by its id. Thread ids are handed out in
-	 * turn, so threads started one after the other land on stripes one after the other.
+	 * The current thread's slot, by its id. Thread ids are handed out in turn, so threads started one after
+	 * the other land on stripes one after the other.
 	 */
 	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
-	static int slotOf(int mask) {
-		return ((int) Thread.currentThread().getId() & mask) << SPACING_BITS;
+	static int slotOf() {
+		return ((int) Thread.currentThread().getId() & MASK) << SPACING_BITS;
 	}
 
 	static @Nullable Slice get(@Nullable Slice[] slots, int slot) {
