@@ -54,6 +54,9 @@ final class NamedNodesRegistrar implements BeanDefinitionRegistryPostProcessor {
 	public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
 		for (String name : bind(this.environment).keySet()) {
 			check(name);
+			if (registry.containsBeanDefinition(beanName(name))) {
+				continue; // ahead-of-time processing registered it already, from its own generated code
+			}
 			RootBeanDefinition definition = new RootBeanDefinition(CridNode.class);
 			definition.setFactoryBeanName(FACTORY_BEAN);
 			definition.setFactoryMethodName("create");

@@ -73,6 +73,11 @@ class PackagedJarIT {
 		assertThat(decoded.status()).isEqualTo(200);
 		assertThat(decoded.json().get("id").stringValue()).isEqualTo(id);
 		assertThat(decoded.json().get("sequence").asLong()).isEqualTo(Long.parseLong(id) & 0xFFFF_FFFFL);
+		// The named node public, registered by its own bean definition: its IDs stay below 2^53.
+		SampleApi.Response shipment = api.post("/shipments",
+				"{\"orderId\":\"" + id + "\",\"destination\":\"1 Apollo Way\"}");
+		assertThat(shipment.status()).as("shipment: %s", shipment.json()).isEqualTo(201);
+		assertThat(Long.parseLong(shipment.json().get("id").stringValue())).isPositive().isLessThan(1L << 53);
 
 		// SIGTERM through the handle: Process.destroy() would also close the pipe and lose the shutdown log.
 		this.process.toHandle().destroy();
