@@ -260,6 +260,41 @@ class CridNodeFailurePathsTest {
 	}
 
 	@Test
+	void closeReturnsWithinASecondWhileARegistryCallHangsWhateverTheAllocationTimeout() {
+		CountDownLatch hung = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				hung.countDown();
+				awaitUninterruptibly(release); // deaf to the interrupt of close(): its thread outlives close()
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMinutes(10)).build();
+		CountDownLatch closed = new CountDownLatch(1);
+		Thread closer = new Thread(() -> {
+			node.close();
+			closed.countDown();
+		}, "closer");
+		closer.setDaemon(true);
+		try {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch starts and hangs
+			}
+			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
+			closer.start();
+			// close() waits a second at most for the node's threads, never the allocation timeout (ten minutes
+			// here); four seconds more are the margin for a busy machine.
+			assertThat(awaitQuietly(closed, Duration.ofSeconds(5))).as("close() returned").isTrue();
+			assertThat(node.isClosed()).isTrue();
+		}
+		finally {
+			release.countDown();
+		}
+	}
+
+	@Test
 	void closeFromTheFailureHandlerOnTheNodesOwnThreadReturnsAtOnce() {
 		this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
 		AtomicReference<CridNode> nodeRef = new AtomicReference<>();
