@@ -190,14 +190,16 @@ final class ScheduleRun {
 	}
 
 	/**
-	 * With the registry healed but for one call that hangs: a caller that begins when that call is late (past
-	 * the timeout) but not yet stuck (timeout and grace) sees it become stuck before its own deadline, and must
-	 * give up on it and get a block from a fresh call in time. Returns that caller, once the schedule settled.
+	 * With the registry healed but for one call that hangs, or commits at once and answers three timeouts
+	 * later: a caller that begins when that call is late (past the timeout) but not yet stuck (timeout and
+	 * grace) sees it become stuck before its own deadline, and must give up on it and get a block from a fresh
+	 * call in time; the answer that comes after that fresh call's, for a lower block, is no registry that went
+	 * back. Returns that caller, once the schedule settled.
 	 */
 	private SimulatedScheduler.Actor callerWhileACallBecomesStuck() {
 		this.registry.releaseAll(); // no call given up on is still out, so the node may give up on the next
 		drain();
-		this.registry.hangNext = true;
+		this.registry.nextCall = this.random.nextBoolean() ? Decision.HANG : Decision.LATE;
 		this.scheduler.start("prober", () -> {
 			// Takes IDs until the node calls the registry, which hangs; it may fail at its deadline.
 			while (this.registry.outstandingCall() == null) {
@@ -211,6 +213,9 @@ final class ScheduleRun {
 		});
 		drain();
 		ScriptedRegistry.Call hung = this.registry.outstandingCall();
+		if (hung != null && hung.decision == Decision.LATE) {
+			hung.deliverableAt = hung.startedAt + 3 * this.timeoutNanos;
+		}
 		long at = (hung == null) ? this.scheduler.now() : hung.startedAt + this.timeoutNanos + (1 + this.random.nextInt(99)) * (this.timeoutNanos / 100);
 		if (at - this.scheduler.now() > 0) {
 			this.scheduler.advanceClockBy(at - this.scheduler.now());
@@ -383,8 +388,11 @@ final class ScheduleRun {
 
 		volatile long closedAtStep = Long.MAX_VALUE;
 
-		/** Makes the next call hang, whatever the schedule would decide. */
-		volatile boolean hangNext;
+		/**
+		 * What becomes of the next call, whatever the schedule would decide: it hangs, or it commits at once and
+		 * answers three timeouts later, interrupts or not; {@code null} to let the schedule decide.
+		 */
+		volatile Decision nextCall;
 
 		@Override
 		public long allocate(long timestamp, long blockSize) {
@@ -397,8 +405,9 @@ final class ScheduleRun {
 							+ "asking again cannot mend");
 				}
 			}
-			Call call = new Call(timestamp, blockSize, ScheduleRun.this.random.nextBoolean(),
-					ScheduleRun.this.scheduler.now());
+			Decision scripted = this.nextCall;
+			Call call = new Call(timestamp, blockSize,
+					ScheduleRun.this.random.nextBoolean() && scripted != Decision.LATE, ScheduleRun.this.scheduler.now());
 			if (ScheduleRun.this.executorMode != ExecutorMode.THREADS) {
 				decide(call, ScheduleRun.this.random, ScheduleRun.this.healed);
 				if (call.decision == Decision.HANG) {
@@ -409,10 +418,14 @@ final class ScheduleRun {
 				}
 			}
 			else {
-				if (this.hangNext) {
-					this.hangNext = false;
+				if (scripted != null) {
+					this.nextCall = null;
 					call.decided = true;
-					call.decision = Decision.HANG;
+					call.decision = scripted;
+					if (scripted == Decision.LATE) {
+						call.start = commit(call.timestamp, call.size);
+						call.deliverableAt = Long.MAX_VALUE; // set once the caller is on its way
+					}
 				}
 				synchronized (this.calls) {
 					this.calls.add(call);
