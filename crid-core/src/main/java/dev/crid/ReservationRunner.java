@@ -56,14 +56,10 @@ final class ReservationRunner {
 		}
 		else {
 			this.ownExecutor = new ThreadPoolExecutor(2, 2, settings.idleThreadTimeout().toNanos(),
-					TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), ReservationRunner::newThread);
+					TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), (task) -> new NodeThread(task, this));
 			this.ownExecutor.allowCoreThreadTimeOut(true);
 			this.executor = this.ownExecutor;
 		}
-	}
-
-	private static Thread newThread(Runnable task) {
-		return new NodeThread(task);
 	}
 
 	Object registry() {
@@ -129,7 +125,7 @@ final class ReservationRunner {
 				reportDirectExecutor();
 			}
 			RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
-			while (attempt(reservation, background)) {
+			while (attempt(reservation, background) && this.supply.mayCall(reservation)) {
 				this.timing.sleep(backoff.next(Long.MAX_VALUE));
 			}
 		}
@@ -188,17 +184,26 @@ final class ReservationRunner {
 	}
 
 	/**
-	 * Stops the node's own threads: interrupts them and waits a little for them to end, but never on one of
-	 * them (a failure handler that closes the node) and never long; an executor given to the builder is left
-	 * running. A registry call that ignores the interrupt ends when it returns, and calls no more.
+	 * Stops the node's own threads: interrupts them and waits a little for them to end, but never long, and
+	 * not at all on one of them (a failure handler that closes the node), which it leaves uninterrupted; an
+	 * executor given to the builder is left running. A registry call that ignores the interrupt ends when it
+	 * returns, and calls no more.
 	 */
 	void close() {
 		if (this.ownExecutor == null) {
 			return;
 		}
+		Thread current = Thread.currentThread();
+		boolean onOwnThread = current instanceof NodeThread thread && thread.runner == this;
+		boolean interruptedBefore = current.isInterrupted();
 		this.ownExecutor.shutdownNow();
-		if (Thread.currentThread() instanceof NodeThread) {
-			return;
+		if (onOwnThread && !interruptedBefore) {
+			// The interrupt releases registry calls; this thread is in none but runs the handler that closes
+			// the node, which must be able to go on (write to a channel, say) after close() returns.
+			Thread.interrupted();
+		}
+		if (onOwnThread) {
+			return; // it cannot end while it waits for itself
 		}
 		try {
 			this.ownExecutor.awaitTermination(Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS), TimeUnit.NANOSECONDS);
@@ -211,8 +216,11 @@ final class ReservationRunner {
 	/** A thread of a node's own executor: a daemon, named for what it does. */
 	private static final class NodeThread extends Thread {
 
-		NodeThread(Runnable task) {
+		final ReservationRunner runner;
+
+		NodeThread(Runnable task, ReservationRunner runner) {
 			super(task, "crid-prefetch-" + threadNumbers.incrementAndGet());
+			this.runner = runner;
 			setDaemon(true);
 		}
 

@@ -187,6 +187,53 @@ class CridNodeFailurePathsTest {
 	}
 
 	@Test
+	void callerWaitingForACallThatBecomesStuckBeforeItsDeadlineStartsAfreshAndSucceeds() {
+		// Issue 17 item 3 the other way round: the caller arrives while the call is only late, and the call is
+		// stuck (timeout plus grace) before the caller's deadline. A caller that waited on until its deadline
+		// failed with no time left.
+		Duration timeout = Duration.ofSeconds(1);
+		SteppedTiming timing = new SteppedTiming();
+		CountDownLatch hung = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicLong hungSince = new AtomicLong();
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				hungSince.set(timing.nanoTime());
+				hung.countDown();
+				awaitUninterruptibly(release); // a read on a dead socket: giving up on it does not end it
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		CridNode node = new CridNode(node().blockSize(100).threshold(50).allocationTimeout(timeout).build().settings()
+			.with(timing, NodeSettings.IDLE_THREAD_TIMEOUT, false));
+		try {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch starts and hangs
+			}
+			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
+			// The node's clock moves to halfway between the call's timeout and the moment it counts as stuck
+			// (timeout + a grace as long): the next caller finds it late, not stuck, and the call is stuck half a
+			// timeout before that caller's deadline. Half a second each side is the margin for a busy machine:
+			// to reach the wait before the call is stuck, and to get the fresh block after it.
+			timing.stepTo(hungSince.get() + timeout.toNanos() * 3 / 2);
+			for (int i = 0; i < 40; i++) {
+				node.nextId(); // what is left of the block
+			}
+			long started = System.nanoTime();
+			long id = node.nextId(); // waits for the prefetch, which becomes stuck meanwhile
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller's wait").isLessThan(timeout);
+			assertThat(calls).as("a fresh call, made once the hung one was stuck").hasValue(3);
+			assertThat(node.layout().sequenceOf(id)).as("the first ID of the fresh call's block").isEqualTo(100);
+			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
+		}
+		finally {
+			release.countDown();
+			node.close();
+		}
+	}
+
+	@Test
 	void registryCallsThatNeverReturnHoldTwoThreadsAtMostAndCloseReturnsSoon() {
 		CountDownLatch release = new CountDownLatch(1);
 		this.registry.otherwise((delegate, timestamp, blockSize) -> {
@@ -213,15 +260,53 @@ class CridNodeFailurePathsTest {
 	}
 
 	@Test
-	void closeFromTheFailureHandlerOnTheNodesOwnThreadReturnsAtOnce() {
+	void closeReturnsWithinASecondWhileARegistryCallHangsWhateverTheAllocationTimeout() {
+		CountDownLatch hung = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				hung.countDown();
+				awaitUninterruptibly(release); // deaf to the interrupt of close(): its thread outlives close()
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMinutes(10)).build();
+		CountDownLatch closed = new CountDownLatch(1);
+		Thread closer = new Thread(() -> {
+			node.close();
+			closed.countDown();
+		}, "closer");
+		closer.setDaemon(true);
+		try {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch starts and hangs
+			}
+			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
+			closer.start();
+			// close() waits a second at most for the node's threads, never the allocation timeout (ten minutes
+			// here); four seconds more are the margin for a busy machine.
+			assertThat(awaitQuietly(closed, Duration.ofSeconds(5))).as("close() returned").isTrue();
+			assertThat(node.isClosed()).isTrue();
+		}
+		finally {
+			release.countDown();
+		}
+	}
+
+	@Test
+	void closeFromTheFailureHandlerOnTheNodesOwnThreadReturnsAtOnceAndLeavesItUninterrupted() {
 		this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
 		AtomicReference<CridNode> nodeRef = new AtomicReference<>();
 		AtomicLong closeNanos = new AtomicLong(-1);
+		AtomicReference<Boolean> interruptedAfterClose = new AtomicReference<>();
 		CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofSeconds(30))
 			.onPrefetchFailure((failure) -> {
 				long started = System.nanoTime();
 				nodeRef.get().close();
-				closeNanos.compareAndSet(-1, System.nanoTime() - started);
+				if (closeNanos.compareAndSet(-1, System.nanoTime() - started)) {
+					interruptedAfterClose.set(Thread.currentThread().isInterrupted());
+				}
 			})
 			.build();
 		nodeRef.set(node);
@@ -236,7 +321,11 @@ class CridNodeFailurePathsTest {
 			}
 		}
 		await().atMost(AWAIT).until(() -> closeNanos.get() >= 0);
+		// Waiting for its own thread to end would last the whole wait of close(), a second; 200 ms is the
+		// margin for a busy machine.
 		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofMillis(200));
+		// The interrupt of close() is for registry calls; the handler that closed the node goes on uninterrupted.
+		assertThat(interruptedAfterClose.get()).as("the handler's thread interrupted after close()").isFalse();
 		assertThat(node.isClosed()).isTrue();
 	}
 
@@ -440,12 +529,13 @@ class CridNodeFailurePathsTest {
 		}
 	}
 
-	private static void awaitQuietly(CountDownLatch latch, Duration atMost) {
+	private static boolean awaitQuietly(CountDownLatch latch, Duration atMost) {
 		try {
-			latch.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
+			return latch.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			return false;
 		}
 	}
 
@@ -472,6 +562,33 @@ class CridNodeFailurePathsTest {
 		if (interrupted) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** The system's monotonic clock and real waits, except that a test may move the clock forward at once. */
+	private static final class SteppedTiming implements Timing {
+
+		private final AtomicLong offset = new AtomicLong();
+
+		/** Moves the clock forward so that it reads {@code nanos} now. */
+		void stepTo(long nanos) {
+			this.offset.addAndGet(Math.max(0, nanos - nanoTime()));
+		}
+
+		@Override
+		public long nanoTime() {
+			return System.nanoTime() + this.offset.get();
+		}
+
+		@Override
+		public void sleep(long nanos) throws InterruptedException {
+			Timing.SYSTEM.sleep(nanos);
+		}
+
+		@Override
+		public boolean await(java.util.concurrent.CompletableFuture<?> future, long nanos) throws InterruptedException {
+			return Timing.SYSTEM.await(future, nanos);
+		}
+
 	}
 
 }

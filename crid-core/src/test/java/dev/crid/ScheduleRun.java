@@ -23,12 +23,14 @@ import java.util.function.Consumer;
  * One seeded schedule of a node against a scripted registry, executor and clock, checked against a simple
  * model: no ID repeats, none lies outside a block the registry committed, every caller returns within its
  * budget, no "went back" is raised (the registry never goes back), no registry call starts after
- * {@code close()}, at most two registry calls are out at once, and once the registry heals a caller gets
- * an ID again.
+ * {@code close()}, at most two registry calls are out at once, a failure that asking again cannot mend
+ * reaches the caller with no further registry call, and once the registry heals a caller gets an ID again,
+ * even one that begins while the latest call hangs and is not yet stuck.
  *
  * <p>The registry's calls are decided by the schedule: succeed, fail with any kind of {@link Throwable},
  * hang (until the end, interrupts heard or not), answer late (the block is committed at once, the answer
- * delivered later), or commit and lose the answer. The failure handler may throw an {@link Error}.
+ * delivered up to three timeouts later, so often after the call was given up on and a fresh one answered),
+ * or commit and lose the answer. The failure handler may throw an {@link Error}.
  */
 final class ScheduleRun {
 
@@ -118,12 +120,17 @@ final class ScheduleRun {
 		}
 		heal();
 		drain();
-		SimulatedScheduler.Actor last = null;
+		List<SimulatedScheduler.Actor> healed = new ArrayList<>();
 		if (!this.node.isClosed()) {
-			last = startCaller(1, true);
+			healed.add(startCaller(1, true));
 			drain();
-			if (last.crashed != null) {
-				violate("after the registry healed, a caller failed: " + last.crashed);
+			if (this.executorMode == ExecutorMode.THREADS) {
+				healed.add(callerWhileACallBecomesStuck());
+			}
+			for (SimulatedScheduler.Actor caller : healed) {
+				if (caller.crashed != null) {
+					violate("after the registry healed, " + caller + " failed: " + caller.crashed);
+				}
 			}
 			closeNode();
 			drain();
@@ -134,7 +141,7 @@ final class ScheduleRun {
 			if (!actor.done) {
 				violate("actor " + actor + " never ended");
 			}
-			else if (actor.crashed != null && actor != last) {
+			else if (actor.crashed != null && !healed.contains(actor)) {
 				violate("actor " + actor + " ended with " + actor.crashed);
 			}
 		}
@@ -170,7 +177,9 @@ final class ScheduleRun {
 			choices.add(() -> this.scheduler.advanceClockBy((1 + this.random.nextInt(3)) * this.timeoutNanos / 4));
 		}
 		if (choices.isEmpty()) {
-			return this.scheduler.advanceClock();
+			long due = this.registry.nextDelivery();
+			return (due != Long.MAX_VALUE) ? this.scheduler.advanceClockBy(due - this.scheduler.now())
+					: this.scheduler.advanceClock();
 		}
 		choices.get(this.random.nextInt(choices.size())).run();
 		int out = this.registry.outstanding();
@@ -178,6 +187,42 @@ final class ScheduleRun {
 			violate(out + " registry calls out at once; the node keeps two at most");
 		}
 		return true;
+	}
+
+	/**
+	 * With the registry healed but for one call that hangs, or commits at once and answers three timeouts
+	 * later: a caller that begins when that call is late (past the timeout) but not yet stuck (timeout and
+	 * grace) sees it become stuck before its own deadline, and must give up on it and get a block from a fresh
+	 * call in time; the answer that comes after that fresh call's, for a lower block, is no registry that went
+	 * back. Returns that caller, once the schedule settled.
+	 */
+	private SimulatedScheduler.Actor callerWhileACallBecomesStuck() {
+		this.registry.releaseAll(); // no call given up on is still out, so the node may give up on the next
+		drain();
+		this.registry.nextCall = this.random.nextBoolean() ? Decision.HANG : Decision.LATE;
+		this.scheduler.start("prober", () -> {
+			// Takes IDs until the node calls the registry, which hangs; it may fail at its deadline.
+			while (this.registry.outstandingCall() == null) {
+				try {
+					record(new long[] { this.node.nextId() });
+				}
+				catch (CridException ex) {
+					return;
+				}
+			}
+		});
+		drain();
+		ScriptedRegistry.Call hung = this.registry.outstandingCall();
+		if (hung != null && hung.decision == Decision.LATE) {
+			hung.deliverableAt = hung.startedAt + 3 * this.timeoutNanos;
+		}
+		long at = (hung == null) ? this.scheduler.now() : hung.startedAt + this.timeoutNanos + (1 + this.random.nextInt(99)) * (this.timeoutNanos / 100);
+		if (at - this.scheduler.now() > 0) {
+			this.scheduler.advanceClockBy(at - this.scheduler.now());
+		}
+		SimulatedScheduler.Actor caller = startCaller(1, true);
+		drain();
+		return caller;
 	}
 
 	/** From now on every new call succeeds; hung calls but the latest return. */
@@ -216,7 +261,9 @@ final class ScheduleRun {
 				int kind = this.random.nextInt(8);
 				long began = this.scheduler.now();
 				long beganAtStep = this.scheduler.step();
+				this.registry.newInvocation();
 				long[] got;
+				CridException failure = null;
 				try {
 					if (kind == 0 && !mustSucceed) {
 						this.node.warmUp();
@@ -234,6 +281,12 @@ final class ScheduleRun {
 						throw ex;
 					}
 					got = null;
+					failure = ex;
+				}
+				if (this.registry.refusedThisThread() && !(failure instanceof RegistryException refusal
+						&& !refusal.isRetryable())) {
+					violate("caller-" + number + " ran a registry call that failed for good (not retryable), yet "
+							+ ((failure != null) ? "threw " + failure : "was served"));
 				}
 				long took = this.scheduler.now() - began;
 				long budget = (kind == 1) ? 2 * this.timeoutNanos : this.timeoutNanos;
@@ -326,14 +379,35 @@ final class ScheduleRun {
 
 		private final List<Call> calls = new ArrayList<>();
 
+		/**
+		 * Threads that ran a call which failed for good (not retryable) and must call no more: a task runs one
+		 * reservation, and a caller that ran its own (the executor never runs tasks) gets the failure at once.
+		 * Not kept for a direct executor, whose callers also run prefetches nobody waits for.
+		 */
+		private final Set<Thread> refused = new HashSet<>();
+
 		volatile long closedAtStep = Long.MAX_VALUE;
+
+		/**
+		 * What becomes of the next call, whatever the schedule would decide: it hangs, or it commits at once and
+		 * answers three timeouts later, interrupts or not; {@code null} to let the schedule decide.
+		 */
+		volatile Decision nextCall;
 
 		@Override
 		public long allocate(long timestamp, long blockSize) {
 			if (ScheduleRun.this.scheduler.step() > this.closedAtStep) {
 				violate("a registry call started after close()");
 			}
-			Call call = new Call(timestamp, blockSize, ScheduleRun.this.random.nextBoolean());
+			synchronized (this.refused) {
+				if (this.refused.contains(Thread.currentThread())) {
+					violate(Thread.currentThread().getName() + " called the registry again after a failure that "
+							+ "asking again cannot mend");
+				}
+			}
+			Decision scripted = this.nextCall;
+			Call call = new Call(timestamp, blockSize,
+					ScheduleRun.this.random.nextBoolean() && scripted != Decision.LATE, ScheduleRun.this.scheduler.now());
 			if (ScheduleRun.this.executorMode != ExecutorMode.THREADS) {
 				decide(call, ScheduleRun.this.random, ScheduleRun.this.healed);
 				if (call.decision == Decision.HANG) {
@@ -344,6 +418,15 @@ final class ScheduleRun {
 				}
 			}
 			else {
+				if (scripted != null) {
+					this.nextCall = null;
+					call.decided = true;
+					call.decision = scripted;
+					if (scripted == Decision.LATE) {
+						call.start = commit(call.timestamp, call.size);
+						call.deliverableAt = Long.MAX_VALUE; // set once the caller is on its way
+					}
+				}
 				synchronized (this.calls) {
 					this.calls.add(call);
 				}
@@ -370,6 +453,10 @@ final class ScheduleRun {
 			}
 			if (call.decision.commits) {
 				call.start = commit(call.timestamp, call.size);
+			}
+			if (call.decision == Decision.LATE) {
+				call.deliverableAt = ScheduleRun.this.scheduler.now()
+						+ random.nextInt(4) * ScheduleRun.this.timeoutNanos;
 			}
 			call.failure = switch (random.nextInt(5)) {
 				case 0 -> new RegistryException("connection refused");
@@ -406,10 +493,43 @@ final class ScheduleRun {
 			}
 		}
 
+		/** Late calls whose answer is due. */
 		List<Call> late() {
+			long now = ScheduleRun.this.scheduler.now();
 			synchronized (this.calls) {
-				return this.calls.stream().filter((call) -> call.decided && call.decision == Decision.LATE
-						&& !call.delivered).toList();
+				return this.calls.stream().filter((call) -> isLate(call) && now - call.deliverableAt >= 0).toList();
+			}
+		}
+
+		/** When the next late answer is due, or {@link Long#MAX_VALUE}. */
+		long nextDelivery() {
+			synchronized (this.calls) {
+				return this.calls.stream().filter(this::isLate).mapToLong((call) -> call.deliverableAt).min()
+					.orElse(Long.MAX_VALUE);
+			}
+		}
+
+		private boolean isLate(Call call) {
+			return call.decided && call.decision == Decision.LATE && !call.delivered;
+		}
+
+		/** The latest call still out, or {@code null}. */
+		Call outstandingCall() {
+			synchronized (this.calls) {
+				return this.calls.isEmpty() ? null : this.calls.get(this.calls.size() - 1);
+			}
+		}
+
+		/** A caller's thread begins a new call of the node: what its earlier calls met is forgotten. */
+		void newInvocation() {
+			synchronized (this.refused) {
+				this.refused.remove(Thread.currentThread());
+			}
+		}
+
+		boolean refusedThisThread() {
+			synchronized (this.refused) {
+				return this.refused.contains(Thread.currentThread());
 			}
 		}
 
@@ -451,6 +571,12 @@ final class ScheduleRun {
 
 			final boolean hearsInterrupts;
 
+			/** When the node made the call, on the schedule's clock. */
+			final long startedAt;
+
+			/** For a late call: from when its answer may be delivered. */
+			volatile long deliverableAt;
+
 			volatile boolean decided;
 
 			volatile boolean delivered;
@@ -461,10 +587,11 @@ final class ScheduleRun {
 
 			volatile Throwable failure;
 
-			Call(long timestamp, long size, boolean hearsInterrupts) {
+			Call(long timestamp, long size, boolean hearsInterrupts, long startedAt) {
 				this.timestamp = timestamp;
 				this.size = size;
 				this.hearsInterrupts = hearsInterrupts;
+				this.startedAt = startedAt;
 			}
 
 			boolean answerable() {
@@ -478,7 +605,15 @@ final class ScheduleRun {
 						return this.start;
 					}
 					case COMMIT_THEN_LOSE -> throw new RegistryException("connection lost after the commit");
-					default -> throw ScheduleRun.<RuntimeException>sneaky(this.failure);
+					default -> {
+						if (this.failure instanceof RegistryException refusal && !refusal.isRetryable()
+								&& ScheduleRun.this.executorMode != ExecutorMode.DIRECT) {
+							synchronized (ScriptedRegistry.this.refused) {
+								ScriptedRegistry.this.refused.add(Thread.currentThread());
+							}
+						}
+						throw ScheduleRun.<RuntimeException>sneaky(this.failure);
+					}
 				}
 			}
 

@@ -86,9 +86,9 @@ final class SimulatedScheduler {
 		finally {
 			this.lock.unlock();
 		}
-		Thread thread = new Thread(run, "sim-" + name);
+		Thread thread = new ActorThread(run, "sim-" + name, actor);
 		while ((threadId(thread) & ID_BITS) != wanted) {
-			thread = new Thread(run, "sim-" + name);
+			thread = new ActorThread(run, "sim-" + name, actor);
 		}
 		thread.setDaemon(true);
 		actor.thread = thread;
@@ -118,6 +118,7 @@ final class SimulatedScheduler {
 			me.wake = wake;
 			me.wakeAt = wakeAt;
 			me.interruptible = interruptible;
+			me.interruptPending = Thread.currentThread().isInterrupted();
 			this.running = null;
 			this.changed.signalAll();
 			while (this.running != me) {
@@ -238,6 +239,30 @@ final class SimulatedScheduler {
 		return thread.getId();
 	}
 
+	/** An actor's thread: tells the schedule of an interrupt when it is made, by the running actor. */
+	private final class ActorThread extends Thread {
+
+		private final Actor actor;
+
+		ActorThread(Runnable body, String name, Actor actor) {
+			super(body, name);
+			this.actor = actor;
+		}
+
+		@Override
+		public void interrupt() {
+			SimulatedScheduler.this.lock.lock();
+			try {
+				this.actor.interruptPending = true;
+			}
+			finally {
+				SimulatedScheduler.this.lock.unlock();
+			}
+			super.interrupt();
+		}
+
+	}
+
 	/** One thread of the schedule. */
 	final class Actor {
 
@@ -257,13 +282,19 @@ final class SimulatedScheduler {
 
 		boolean interruptible;
 
+		/**
+		 * Whether the thread has an interrupt it has not taken yet. Kept here rather than read from the thread,
+		 * whose flag a wait on a condition clears and sets again at moments of its own.
+		 */
+		boolean interruptPending;
+
 		Actor(String name) {
 			this.name = name;
 		}
 
 		boolean canRun(long now) {
 			return !this.started || this.wake.getAsBoolean() || now - this.wakeAt >= 0
-					|| (this.interruptible && this.thread.isInterrupted());
+					|| (this.interruptible && this.interruptPending);
 		}
 
 		private void awaitBaton() {
