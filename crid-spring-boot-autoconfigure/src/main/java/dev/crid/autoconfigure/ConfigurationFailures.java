@@ -87,7 +87,10 @@ final class ConfigurationFailures {
 			.forEach((other) -> others.add(describe(other)));
 		String usedBy = others.isEmpty() ? "another application or an earlier configuration"
 				: String.join(" and ", others);
-		return new CridConfigurationException("The crid registry table '" + table + "' is used by " + usedBy
+		// The table is named only where configured nodes share it: a registry bean of the application's own
+		// may have none.
+		String registryName = others.isEmpty() ? "The crid registry" : "The crid registry table '" + table + "'";
+		return new CridConfigurationException(registryName + " is used by " + usedBy
 				+ " with another layout than that of " + describe(name) + ", and IDs of the two could collide:\n\n"
 				+ "    Registry: epoch " + registry.epoch() + ", " + registry.timestampBits() + " timestamp bits, "
 				+ registry.sequenceBits() + " sequence bits\n"
