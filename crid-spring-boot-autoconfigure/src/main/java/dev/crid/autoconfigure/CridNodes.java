@@ -44,24 +44,29 @@ public final class CridNodes {
 	 * @throws IllegalArgumentException if no node has that name, naming those that exist
 	 */
 	public CridNode get(String name) {
-		Supplier<CridNode> node = this.nodes.get(name);
-		if (node == null) {
-			throw new IllegalArgumentException("No crid node is named '" + name + "'; the nodes are " + names()
-					+ " (the default node and those of crid.nodes.<name>)");
-		}
-		return node.get();
+		return node(name).get();
 	}
 
 	/**
 	 * Returns the registry the node of the given name reserves its blocks in, as the health indicator and
 	 * the endpoint describe it.
 	 * @param name {@value #DEFAULT_NODE} or the name of a node of {@code crid.nodes}
-	 * @return the registry, or {@code null} if it is not known (several {@code Registry} beans, say)
+	 * @return the registry, or {@code null} if it is not known (several {@code Registry} beans, say, or a named
+	 * node not created yet: looking the registry up creates no node)
 	 * @throws IllegalArgumentException if no node has that name, naming those that exist
 	 */
 	public @Nullable Registry registry(String name) {
-		get(name);
+		node(name);
 		return this.registries.apply(name);
+	}
+
+	private Supplier<CridNode> node(String name) {
+		Supplier<CridNode> node = this.nodes.get(name);
+		if (node == null) {
+			throw new IllegalArgumentException("No crid node is named '" + name + "'; the nodes are " + names()
+					+ " (the default node and those of crid.nodes.<name>)");
+		}
+		return node;
 	}
 
 	/**
