@@ -234,6 +234,45 @@ class CridNodeLivenessTest {
 		}
 	}
 
+	@Test
+	void callerRunsAReservationItFindsQueuedAndNotStartedWhenTheRegistryAnswersFromMemory() {
+		// An executor that never gets round to its tasks, as a busy one does (carriers of virtual threads
+		// that keep every core, a saturated pool): each caller runs the reservation it waits for itself.
+		List<Runnable> held = new CopyOnWriteArrayList<>();
+		InMemoryRegistry memory = new InMemoryRegistry();
+		try (CridNode node = CridNode.builder(memory).clock(this.clock).blockSize(10).threshold(5)
+			.prefetchExecutor(held::add).allocationTimeout(Duration.ofSeconds(2)).build()) {
+			Set<Long> ids = new HashSet<>();
+			for (int i = 0; i < 100; i++) {
+				assertThat(ids.add(node.nextId())).isTrue();
+			}
+			assertThat(held).hasSizeGreaterThanOrEqualTo(4);
+			// A task the executor runs late finds its reservation done, and reserves nothing more.
+			long next = memory.allocate(500, 1);
+			held.forEach(Runnable::run);
+			assertThat(memory.allocate(500, 1)).isEqualTo(next + 1);
+			assertThat(node.stats().synchronousAllocations().failures()).isZero();
+		}
+	}
+
+	@Test
+	void registryThatIsNotInMemoryIsNeverCalledOnACallersThreadEvenWhenItsTaskWaitsInAQueue() {
+		// A caller's thread may hold a transaction that a registry on a database would join: the node never
+		// calls such a registry there, however late the executor runs the reservation.
+		Executor late = (task) -> new Thread(() -> {
+			sleep(Duration.ofMillis(20));
+			task.run();
+		}).start();
+		try (CridNode node = node().blockSize(10).threshold(5).prefetchExecutor(late)
+			.allocationTimeout(Duration.ofSeconds(5)).build()) {
+			for (int i = 0; i < 100; i++) {
+				node.nextId();
+			}
+		}
+		assertThat(this.registry.calls()).hasSizeGreaterThanOrEqualTo(4)
+			.noneMatch((call) -> call.thread() == Thread.currentThread());
+	}
+
 	private CridNode.Builder node() {
 		return CridNode.builder(this.registry).clock(this.clock);
 	}

@@ -72,6 +72,14 @@ public class PlainUserBenchmark {
 		}
 
 		/**
+		 * Returns the node under test.
+		 * @return the node
+		 */
+		public CridNode node() {
+			return this.node;
+		}
+
+		/**
 		 * Reports the node's counters (after the last measurement, so that they cost it nothing) and closes
 		 * it.
 		 * @param benchmark the benchmark being run

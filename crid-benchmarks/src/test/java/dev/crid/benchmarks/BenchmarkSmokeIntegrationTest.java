@@ -177,8 +177,10 @@ class BenchmarkSmokeIntegrationTest {
 				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]",
 				"PlainUserBenchmark.crid[]", "PlainUserBenchmark.atomicLong[]"));
 		if (virtualThreads) {
-			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[memory]",
-					"VirtualThreadsBenchmark.crid[delayed]", "VirtualThreadsBenchmark.crid[postgresql]"));
+			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[]",
+					"VirtualThreadsBenchmark.cridRegistryNotInMemory[memory]",
+					"VirtualThreadsBenchmark.cridRegistryNotInMemory[delayed]",
+					"VirtualThreadsBenchmark.cridRegistryNotInMemory[postgresql]"));
 		}
 		return expected;
 	}
