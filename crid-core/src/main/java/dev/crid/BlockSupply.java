@@ -8,11 +8,12 @@ import org.jspecify.annotations.Nullable;
  * The blocks of a node: the one being served, the one reserved ahead, and the reservation in flight; and
  * the callers who wait for the next block.
  *
- * <p>A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for it),
+ * <p>A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for it), with a
+ * runway <em>in stock</em> ({@link Runway}: taken from there a block at a time, without a registry call),
  * <em>ready</em> (reserved ahead, waiting for the current block to run out), <em>current</em> (served by
- * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards
- * {@link #ready}, {@link #inflight}, {@link #givenUp}, the counts, and every change of {@link #current}
- * and {@link #closed}, which are volatile so that the path handing out IDs reads them without it. No lock
+ * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards the blocks
+ * ahead ({@link Runway}), {@link #inflight}, {@link #givenUp}, the counts, and every change of
+ * {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs reads them without it. No lock
  * is held while the registry is called or a caller waits.
  *
  * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here.
@@ -35,6 +36,8 @@ final class BlockSupply {
 
 	private final Pacing pacing;
 
+	private final Runway runway;
+
 	private final ReservedSeconds reserved = new ReservedSeconds();
 
 	private final ReservationRunner runner;
@@ -46,8 +49,6 @@ final class BlockSupply {
 	private volatile Block current = Block.empty();
 
 	private volatile boolean closed;
-
-	private @Nullable Block ready;
 
 	private @Nullable Reservation inflight;
 
@@ -61,6 +62,7 @@ final class BlockSupply {
 		this.statistics = statistics;
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
 		this.pacing = Pacing.of(settings);
+		this.runway = Runway.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
 		this.runner = new ReservationRunner(this, allocator, settings, this.reports);
 	}
@@ -78,16 +80,19 @@ final class BlockSupply {
 		return this.runner.registry();
 	}
 
-	/** Asks for the next block in the background, unless one is ready or on its way. */
+	/**
+	 * Asks for the next block in the background, unless one is ready or on its way; with a runway, takes it
+	 * from the stock, and tops the stock up when it runs low.
+	 */
 	void requestPrefetch() {
 		Reservation toSubmit;
 		String gaveUp;
 		synchronized (this.lock) {
-			if (this.closed || this.ready != null) {
+			if (this.closed || (this.runway.hasNext() && !this.runway.enabled())) {
 				return;
 			}
 			gaveUp = abandonIfStuck(this.timing.nanoTime());
-			toSubmit = (this.inflight == null) ? begin(true) : null;
+			toSubmit = restock();
 		}
 		this.reports.gaveUp(gaveUp);
 		if (toSubmit != null) {
@@ -110,11 +115,12 @@ final class BlockSupply {
 			if (this.closed) {
 				throw new NodeClosedException((warmUp ? "warmUp()" : "nextId()") + " was called on a closed CridNode");
 			}
-			if (warmUp ? (this.ready != null || this.current.left() > 0) : this.current != exhausted) {
+			if (warmUp ? (this.current.left() > 0 || this.runway.ids() > 0) : this.current != exhausted) {
 				return null;
 			}
-			if (this.ready != null) {
-				toSubmit = install(this.ready);
+			Block next = this.runway.next(this.pacing.allocationSize());
+			if (next != null) {
+				toSubmit = install(next);
 			}
 			else {
 				if (!warmUp && !wait.stalled) {
@@ -165,15 +171,52 @@ final class BlockSupply {
 	private @Nullable Reservation install(Block block) {
 		Block retired = this.current;
 		this.issuedInRetiredBlocks += retired.issued();
-		this.pacing.installing(retired, block, this.timing.nanoTime());
+		long now = this.timing.nanoTime();
+		this.pacing.installing(retired, block, now);
+		this.runway.sample(now, this.issuedInRetiredBlocks);
 		this.current = block;
-		this.ready = null;
+		this.runway.served();
+		if (this.runway.enabled()) {
+			return restock();
+		}
 		return (block.trigger == 0 && this.inflight == null) ? begin(true) : null;
+	}
+
+	/**
+	 * Makes the next block ready from the stock if none is, and returns the reservation to submit when the
+	 * node holds too little: no block ahead, or with a runway less than it needs; else {@code null}.
+	 */
+	private @Nullable Reservation restock() {
+		Block next = this.runway.next(this.pacing.allocationSize());
+		if (this.inflight != null) {
+			return null;
+		}
+		if (!this.runway.enabled()) {
+			return (next == null) ? begin(true) : null;
+		}
+		return (refillSize() > 0) ? begin(true) : null;
+	}
+
+	/** How many IDs a reservation should ask for to top the stock up to the runway; 0 when it need not. */
+	private long refillSize() {
+		long now = this.timing.nanoTime();
+		long issued = this.issuedInRetiredBlocks + this.current.issued();
+		this.runway.sample(now, issued);
+		return this.runway.refillSize(held(), this.runway.rate(now, issued), this.pacing.allocationSize());
+	}
+
+	/** The IDs this node holds: left in the current block (not those set aside in stripes), and ahead. */
+	private long held() {
+		return this.current.left() + this.runway.ids();
 	}
 
 	/** Marks a reservation as in flight; the caller submits it once it has released the lock. */
 	private Reservation begin(boolean prefetch) {
-		Reservation reservation = new Reservation(prefetch, this.pacing.allocationSize(), this.timing.nanoTime());
+		long size = this.pacing.allocationSize();
+		if (this.runway.enabled()) {
+			size = Math.max(size, refillSize());
+		}
+		Reservation reservation = new Reservation(prefetch, size, this.timing.nanoTime());
 		this.inflight = reservation;
 		return reservation;
 	}
@@ -245,6 +288,7 @@ final class BlockSupply {
 	Answer offer(Reservation reservation, Block block, long callNanos) {
 		Answer answer;
 		long failuresBefore = 0;
+		Reservation toSubmit = null;
 		synchronized (this.lock) {
 			if (this.closed || reservation.abandoned) {
 				answer = Answer.DROPPED;
@@ -258,9 +302,15 @@ final class BlockSupply {
 				failuresBefore = this.statistics.succeeded(reservation.prefetch, callNanos);
 				this.pacing.allocated(this.timing.nanoTime() - reservation.measuredFrom);
 				this.inflight = null;
-				this.ready = block;
+				this.runway.received(block);
+				if (this.runway.enabled()) {
+					toSubmit = restock();
+				}
 				answer = Answer.TAKEN;
 			}
+		}
+		if (toSubmit != null) {
+			this.runner.submit(toSubmit);
 		}
 		switch (answer) {
 			case TAKEN -> {
@@ -336,7 +386,7 @@ final class BlockSupply {
 			this.closed = true;
 			this.issuedInRetiredBlocks += this.current.issued();
 			this.current = Block.empty();
-			this.ready = null;
+			this.runway.clear();
 			pending = this.inflight;
 			this.inflight = null;
 		}
@@ -355,9 +405,11 @@ final class BlockSupply {
 	CridStats snapshot(long setAside, long lostAtClose) {
 		synchronized (this.lock) {
 			Block block = this.current;
-			long issued = this.issuedInRetiredBlocks + block.issued() - setAside - lostAtClose;
-			return this.statistics.snapshot(issued, block.left() + setAside, this.ready != null,
-					this.pacing.threshold(), this.pacing.allocationSize());
+			long issued = this.issuedInRetiredBlocks + block.issued();
+			double rate = this.runway.rate(this.timing.nanoTime(), issued);
+			return this.statistics.snapshot(issued - setAside - lostAtClose, block.left() + setAside,
+					this.runway.hasNext(), this.pacing.threshold(), this.pacing.allocationSize(), this.runway.ids(),
+					Runway.duration(held() + setAside, rate));
 		}
 	}
 

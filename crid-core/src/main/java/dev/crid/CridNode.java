@@ -207,6 +207,14 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
+	 * Returns how long the IDs this node keeps in stock should last at its measured rate.
+	 * @return the runway; zero when the node keeps no stock beyond its next block
+	 */
+	public Duration runway() {
+		return this.settings.runway();
+	}
+
+	/**
 	 * Returns a snapshot of this node's counters and state. Cheap, and never calls the registry.
 	 * @return the snapshot
 	 */
@@ -275,6 +283,8 @@ public final class CridNode implements AutoCloseable {
 		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
 
 		private @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
+
+		private Duration runway = Duration.ZERO;
 
 		private boolean layoutMissing;
 
@@ -417,6 +427,20 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
+		 * Sets how long the node should be able to serve IDs without its registry: it keeps that many
+		 * reserved IDs in stock, at the rate it hands them out (over the last minute, never below the block
+		 * size per second), and tops the stock up in the background in large registry calls. Default zero:
+		 * no stock beyond the next block. The cost: a node that stops loses what it held (the stock at
+		 * most), and an ID may be used up to the runway after the second it carries; must be at most one day.
+		 * @param runway the runway, or {@link Duration#ZERO} for none
+		 * @return this builder
+		 */
+		public Builder runway(Duration runway) {
+			this.runway = runway;
+			return this;
+		}
+
+		/**
 		 * Checks every setting and builds the node. Does not call the registry: the first block is
 		 * reserved by the first call to {@link CridNode#nextId()}.
 		 * @return the node
@@ -425,7 +449,7 @@ public final class CridNode implements AutoCloseable {
 		public CridNode build() {
 			return new CridNode(NodeSettings.check(this.registry, this.epoch, this.timestampBits, this.sequenceBits,
 					this.layoutMissing, this.blockSize, this.threshold, this.allocationTimeout, this.clock,
-					this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler));
+					this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler, this.runway));
 		}
 
 	}

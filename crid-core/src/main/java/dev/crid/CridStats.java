@@ -37,12 +37,17 @@ import org.jspecify.annotations.Nullable;
  * node before for the same second (a restored backup, a failover to a replica that lagged); each was
  * refused, and the node moved on to the next second
  * @param lastRegistryWentBackTime when the registry last went back, or {@code null}
+ * @param idsInStock IDs reserved ahead beyond the block being served: the next block, and with a runway
+ * ({@link CridNode.Builder#runway}) the stock; a node that stops loses them
+ * @param runway how long the IDs the node holds (left in its block, set aside, and reserved ahead) last at
+ * the rate it has handed them out over the last minute (never below its block size per second): how long
+ * it could serve without its registry
  */
 public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
 		long allocationSize, Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls, long consecutiveFailures,
 		@Nullable Instant lastAllocationTime, @Nullable Instant lastFailureTime, @Nullable String lastFailure,
 		@Nullable Duration clockSkew, @Nullable Duration estimatedClockSkew, long registryWentBack,
-		@Nullable Instant lastRegistryWentBackTime) {
+		@Nullable Instant lastRegistryWentBackTime, long idsInStock, Duration runway) {
 
 	/**
 	 * Counts and total time of one kind of registry call.

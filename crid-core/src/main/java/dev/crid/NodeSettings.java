@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param prefetchExecutor the executor given to the builder, or {@code null} for the node's own threads
  * @param maxClockSkew how far the node's clock may be from the registry's
  * @param prefetchFailureHandler told of failed background reservations, or {@code null}
+ * @param runway how long the IDs the node keeps in stock should last at its measured rate; zero for no stock
  * @param idleThreadTimeout how long the node's own threads stay alive with nothing to do
  * @param callerRunsReservations whether a caller runs a reservation it finds queued and not started itself:
  * only for registries that answer from memory and cannot hold a caller up
@@ -32,10 +33,12 @@ import org.jspecify.annotations.Nullable;
  */
 record NodeSettings(Registry registry, CridLayout layout, long blockSize, long threshold, Duration allocationTimeout,
 		Clock clock, @Nullable Executor prefetchExecutor, Duration maxClockSkew,
-		@Nullable Consumer<? super RuntimeException> prefetchFailureHandler, Duration idleThreadTimeout,
-		boolean callerRunsReservations, Timing timing) {
+		@Nullable Consumer<? super RuntimeException> prefetchFailureHandler, Duration runway,
+		Duration idleThreadTimeout, boolean callerRunsReservations, Timing timing) {
 
 	static final Duration MAX_ALLOCATION_TIMEOUT = Duration.ofDays(1);
+
+	static final Duration MAX_RUNWAY = Duration.ofDays(1);
 
 	/** Long enough that a node reserving a block every few seconds keeps its thread. */
 	static final Duration IDLE_THREAD_TIMEOUT = Duration.ofSeconds(10);
@@ -43,8 +46,8 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 	/** The same settings, but for the timing and how long idle threads live: for tests of the node's parts. */
 	NodeSettings with(Timing timing, Duration idleThreadTimeout, boolean callerRunsReservations) {
 		return new NodeSettings(this.registry, this.layout, this.blockSize, this.threshold, this.allocationTimeout,
-				this.clock, this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler, idleThreadTimeout,
-				callerRunsReservations, timing);
+				this.clock, this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler, this.runway,
+				idleThreadTimeout, callerRunsReservations, timing);
 	}
 
 	/**
@@ -55,7 +58,7 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 	static NodeSettings check(Registry registry, Instant epoch, int timestampBits, int sequenceBits,
 			boolean layoutMissing, long blockSize, long threshold, Duration allocationTimeout, Clock clock,
 			@Nullable Executor prefetchExecutor, Duration maxClockSkew,
-			@Nullable Consumer<? super RuntimeException> prefetchFailureHandler) {
+			@Nullable Consumer<? super RuntimeException> prefetchFailureHandler, Duration runway) {
 		List<Violation> violations = new ArrayList<>();
 		if (registry == null) {
 			violations.add(new Violation("registry", null, "must be set"));
@@ -102,12 +105,15 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 		if (maxClockSkew == null || maxClockSkew.isNegative() || maxClockSkew.isZero()) {
 			violations.add(new Violation("maxClockSkew", maxClockSkew, "must be positive"));
 		}
+		if (runway == null || runway.isNegative() || runway.compareTo(MAX_RUNWAY) > 0) {
+			violations.add(new Violation("runway", runway, "must be in [PT0S, " + MAX_RUNWAY + "] (PT0S for none)"));
+		}
 		if (!violations.isEmpty()) {
 			throw new InvalidConfigException(violations);
 		}
 		return new NodeSettings(registry, CridLayout.of(epoch, timestampBits, sequenceBits), blockSize, threshold,
-				allocationTimeout, clock, prefetchExecutor, maxClockSkew, prefetchFailureHandler, IDLE_THREAD_TIMEOUT,
-				registry instanceof InMemoryRegistry, Timing.SYSTEM);
+				allocationTimeout, clock, prefetchExecutor, maxClockSkew, prefetchFailureHandler, runway,
+				IDLE_THREAD_TIMEOUT, registry instanceof InMemoryRegistry, Timing.SYSTEM);
 	}
 
 }

@@ -125,11 +125,11 @@ final class NodeStatistics {
 	}
 
 	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
-			long prefetchThreshold, long allocationSize) {
+			long prefetchThreshold, long allocationSize, long idsInStock, Duration runway) {
 		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, prefetchThreshold, allocationSize,
 				this.prefetch.snapshot(), this.synchronous.snapshot(), this.stalls, this.consecutiveFailures,
 				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, estimatedClockSkew(),
-				this.registryWentBack, this.lastRegistryWentBackTime);
+				this.registryWentBack, this.lastRegistryWentBackTime, idsInStock, runway);
 	}
 
 	/**

@@ -84,6 +84,22 @@ class CridNodeBuilderTest {
 	}
 
 	@Test
+	void runwayIsOffByDefaultAndMustBeBetweenZeroAndOneDay() {
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).build()) {
+			assertThat(node.runway()).isZero();
+		}
+		try (CridNode node = CridNode.builder(new InMemoryRegistry()).runway(Duration.ofDays(1)).build()) {
+			assertThat(node.runway()).isEqualTo(Duration.ofDays(1));
+		}
+		for (Duration invalid : new Duration[] { null, Duration.ofSeconds(-1), Duration.ofDays(1).plusNanos(1) }) {
+			assertThatExceptionOfType(InvalidConfigException.class)
+				.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).runway(invalid).build())
+				.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).singleElement().asString()
+					.isEqualTo("runway is " + invalid + " but must be in [PT0S, PT24H] (PT0S for none)"));
+		}
+	}
+
+	@Test
 	void maxClockSkewMustBePositive() {
 		assertThat(CridNode.DEFAULT_MAX_CLOCK_SKEW).isEqualTo(Duration.ofMinutes(1));
 		try (CridNode node = CridNode.builder(new InMemoryRegistry()).build()) {

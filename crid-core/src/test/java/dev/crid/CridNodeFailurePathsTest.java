@@ -564,31 +564,4 @@ class CridNodeFailurePathsTest {
 		}
 	}
 
-	/** The system's monotonic clock and real waits, except that a test may move the clock forward at once. */
-	private static final class SteppedTiming implements Timing {
-
-		private final AtomicLong offset = new AtomicLong();
-
-		/** Moves the clock forward so that it reads {@code nanos} now. */
-		void stepTo(long nanos) {
-			this.offset.addAndGet(Math.max(0, nanos - nanoTime()));
-		}
-
-		@Override
-		public long nanoTime() {
-			return System.nanoTime() + this.offset.get();
-		}
-
-		@Override
-		public void sleep(long nanos) throws InterruptedException {
-			Timing.SYSTEM.sleep(nanos);
-		}
-
-		@Override
-		public boolean await(java.util.concurrent.CompletableFuture<?> future, long nanos) throws InterruptedException {
-			return Timing.SYSTEM.await(future, nanos);
-		}
-
-	}
-
 }

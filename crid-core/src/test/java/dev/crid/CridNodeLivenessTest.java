@@ -247,9 +247,10 @@ class CridNodeLivenessTest {
 				assertThat(ids.add(node.nextId())).isTrue();
 			}
 			assertThat(held).hasSizeGreaterThanOrEqualTo(4);
-			// A task the executor runs late finds its reservation done, and reserves nothing more.
+			// A task the executor runs late finds its reservation done by a caller, and reserves nothing more
+			// (all but the last, which may be a prefetch that no caller has needed yet).
 			long next = memory.allocate(500, 1);
-			held.forEach(Runnable::run);
+			held.subList(0, held.size() - 1).forEach(Runnable::run);
 			assertThat(memory.allocate(500, 1)).isEqualTo(next + 1);
 			assertThat(node.stats().synchronousAllocations().failures()).isZero();
 		}
