@@ -51,7 +51,9 @@ final class ConfigurationFailures {
 							+ DurationStyle.SIMPLE.print(CridNode.DEFAULT_ALLOCATION_TIMEOUT, ChronoUnit.SECONDS) + ")."),
 			"maxClockSkew", new Setting("crid.max-clock-skew", CridProperties::getMaxClockSkew,
 					"Set crid.max-clock-skew to a positive duration (default "
-							+ DurationStyle.SIMPLE.print(CridNode.DEFAULT_MAX_CLOCK_SKEW, ChronoUnit.MINUTES) + ")."));
+							+ DurationStyle.SIMPLE.print(CridNode.DEFAULT_MAX_CLOCK_SKEW, ChronoUnit.MINUTES) + ")."),
+			"runway", new Setting("crid.runway", CridProperties::getRunway,
+					"Set crid.runway to a duration of at most one day, or 0 (the default) for no stock."));
 
 	private ConfigurationFailures() {
 	}

@@ -74,6 +74,15 @@ public class CridProperties {
 	private Duration maxClockSkew = CridNode.DEFAULT_MAX_CLOCK_SKEW;
 
 	/**
+	 * How long the node should serve IDs without its registry: it keeps that many reserved IDs in stock at
+	 * the rate it hands them out (over the last minute, never below block-size per second) and tops the
+	 * stock up in the background. The cost: a node that stops loses the stock, and an ID may be used up to
+	 * the runway after the second it carries. 0 (the default) keeps no stock beyond the next block; at most
+	 * one day.
+	 */
+	private Duration runway = Duration.ZERO;
+
+	/**
 	 * How IDs travel as text: 'decimal' ("2147483648007") or 'base32' (13 characters of Crockford's base32,
 	 * "00001YG000007"). It applies to CridId values and @Crid properties written as JSON strings, and to
 	 * CridId request parameters, which are read in this form only: a value is never guessed between the two.
@@ -169,6 +178,14 @@ public class CridProperties {
 		this.maxClockSkew = maxClockSkew;
 	}
 
+	public Duration getRunway() {
+		return this.runway;
+	}
+
+	public void setRunway(Duration runway) {
+		this.runway = runway;
+	}
+
 	public IdFormat getIdFormat() {
 		return this.idFormat;
 	}
@@ -209,6 +226,7 @@ public class CridProperties {
 		resolved.setThreshold(or(node.getThreshold(), (this.threshold > nodeBlockSize) ? nodeBlockSize / 2 : this.threshold));
 		resolved.setAllocationTimeout(or(node.getAllocationTimeout(), this.allocationTimeout));
 		resolved.setMaxClockSkew(or(node.getMaxClockSkew(), this.maxClockSkew));
+		resolved.setRunway(or(node.getRunway(), this.runway));
 		resolved.getRegistry().setType(this.registry.getType());
 		JdbcProperties jdbc = this.registry.getJdbc();
 		NodeJdbcProperties nodeJdbc = node.getRegistry().getJdbc();
@@ -275,6 +293,11 @@ public class CridProperties {
 		private @Nullable Duration maxClockSkew;
 
 		/**
+		 * How long this node should serve IDs without its registry; crid.runway when unset.
+		 */
+		private @Nullable Duration runway;
+
+		/**
 		 * Where this node reserves its blocks: its own table, in the registry of the default node's kind.
 		 */
 		private final NodeRegistryProperties registry = new NodeRegistryProperties();
@@ -333,6 +356,14 @@ public class CridProperties {
 
 		public void setMaxClockSkew(@Nullable Duration maxClockSkew) {
 			this.maxClockSkew = maxClockSkew;
+		}
+
+		public @Nullable Duration getRunway() {
+			return this.runway;
+		}
+
+		public void setRunway(@Nullable Duration runway) {
+			this.runway = runway;
 		}
 
 		public NodeRegistryProperties getRegistry() {

@@ -107,7 +107,8 @@ final class NodeFactory {
 			.blockSize(nodeProperties.getBlockSize())
 			.threshold(nodeProperties.getThreshold())
 			.allocationTimeout(nodeProperties.getAllocationTimeout())
-			.maxClockSkew(nodeProperties.getMaxClockSkew());
+			.maxClockSkew(nodeProperties.getMaxClockSkew())
+			.runway(nodeProperties.getRunway());
 		List<CridNodeCustomizer> ordered = this.customizers.orderedStream().toList();
 		ordered.forEach((customizer) -> customizer.customize(name, builder));
 		try {

@@ -247,7 +247,7 @@ class CridAutoConfigurationTest {
 		this.runner
 			.withPropertyValues("crid.epoch=2020-01-01T00:00:00Z", "crid.timestamp-bits=41", "crid.sequence-bits=22",
 					"crid.block-size=500", "crid.threshold=100", "crid.allocation-timeout=750ms",
-					"crid.max-clock-skew=7s")
+					"crid.max-clock-skew=7s", "crid.runway=30s")
 			.run((context) -> {
 				CridNode node = context.getBean(CridNode.class);
 				assertThat(node.layout()).isEqualTo(CridLayout.of(Instant.parse("2020-01-01T00:00:00Z"), 41, 22));
@@ -255,6 +255,7 @@ class CridAutoConfigurationTest {
 				assertThat(node.threshold()).isEqualTo(100);
 				assertThat(node.allocationTimeout()).isEqualTo(Duration.ofMillis(750));
 				assertThat(node.maxClockSkew()).isEqualTo(Duration.ofSeconds(7));
+				assertThat(node.runway()).isEqualTo(Duration.ofSeconds(30));
 				assertThat(context.getBean(CridParser.class).layout()).isEqualTo(node.layout());
 				long id = node.nextId();
 				assertThat(context.getBean(CridParser.class).parse(id).timestamp())
@@ -441,6 +442,7 @@ class CridAutoConfigurationTest {
 	@Test
 	void invalidClockSkewAndRetentionStopStartUpNamingTheProperty() {
 		assertInvalid("crid.max-clock-skew=0s", "Property: crid.max-clock-skew", "Value: PT0S", "positive");
+		assertInvalid("crid.runway=-1s", "Property: crid.runway", "Value: PT-1S", "at most one day");
 		this.withH2.withPropertyValues("crid.registry.jdbc.retention=-1s").run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT-1S");

@@ -90,7 +90,8 @@ class CridNamedNodesTest {
 	void aNamedNodeTakesCridPropertiesItDoesNotSetItself() {
 		this.runner
 			.withPropertyValues("crid.block-size=500", "crid.threshold=100", "crid.allocation-timeout=2s",
-					"crid.nodes.a.threshold=50", "crid.nodes.b.block-size=2000")
+					"crid.runway=20s", "crid.nodes.a.threshold=50", "crid.nodes.b.block-size=2000",
+					"crid.nodes.b.runway=0s")
 			.run((context) -> {
 				CridNodes nodes = context.getBean(CridNodes.class);
 				assertThat(nodes.get("a").blockSize()).isEqualTo(500);
@@ -98,6 +99,8 @@ class CridNamedNodesTest {
 				assertThat(nodes.get("a").allocationTimeout()).hasSeconds(2);
 				assertThat(nodes.get("b").blockSize()).isEqualTo(2000);
 				assertThat(nodes.get("b").threshold()).isEqualTo(100);
+				assertThat(nodes.get("a").runway()).hasSeconds(20);
+				assertThat(nodes.get("b").runway()).isZero();
 			});
 	}
 

@@ -32,7 +32,7 @@ class CridPropertiesMetadataTest {
 		Map<String, JsonNode> properties = cridProperties();
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
-				"crid.max-clock-skew", "crid.id-format", "crid.registry.type", "crid.registry.jdbc.table-name",
+				"crid.max-clock-skew", "crid.runway", "crid.id-format", "crid.registry.type", "crid.registry.jdbc.table-name",
 				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention",
 				"crid.registry.jdbc.dialect", "crid.registry.r2dbc.table-name", "crid.registry.r2dbc.initialize-schema",
 				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after",
@@ -56,6 +56,7 @@ class CridPropertiesMetadataTest {
 		assertThat(duration(properties, "crid.registry.jdbc.query-timeout"))
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(duration(properties, "crid.max-clock-skew")).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
+		assertThat(duration(properties, "crid.runway")).isZero();
 		assertThat(duration(properties, "crid.registry.jdbc.retention")).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 		assertThat(properties.get("crid.registry.type").get("defaultValue").asString()).isEqualTo("auto");
 		assertThat(properties.get("crid.id-format").get("defaultValue").asString()).isEqualTo("decimal");

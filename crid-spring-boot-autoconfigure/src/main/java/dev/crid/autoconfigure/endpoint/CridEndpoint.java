@@ -66,7 +66,7 @@ public class CridEndpoint {
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(),
 						layout.lastSecond(), layout.maxSequence()),
 				RegistryInspector.of(registry).describe(true), node.blockSize(), node.threshold(),
-				node.allocationTimeout(), node.maxClockSkew(), node.isClosed(), node.stats());
+				node.allocationTimeout(), node.maxClockSkew(), node.runway(), node.isClosed(), node.stats());
 	}
 
 	/**
@@ -162,11 +162,14 @@ public class CridEndpoint {
 	 * @param threshold IDs left in a block below which the next is reserved
 	 * @param allocationTimeout how long a caller waits for the registry at most
 	 * @param maxClockSkew how far the node's clock may be from the registry's
+	 * @param runway how long the IDs it keeps in stock should last (zero: no stock beyond the next block); the
+	 * stats tell how long those it holds do
 	 * @param closed whether the node is closed
 	 * @param stats the node's statistics
 	 */
 	public record NodeDescriptor(LayoutDescriptor layout, Map<String, Object> registry, long blockSize,
-			long threshold, Duration allocationTimeout, Duration maxClockSkew, boolean closed, CridStats stats) {
+			long threshold, Duration allocationTimeout, Duration maxClockSkew, Duration runway, boolean closed,
+			CridStats stats) {
 	}
 
 	/**

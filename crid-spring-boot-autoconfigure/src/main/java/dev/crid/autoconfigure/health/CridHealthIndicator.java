@@ -36,6 +36,10 @@ import org.springframework.boot.health.contributor.Health;
  * <li>OUT_OF_SERVICE once the node is closed.</li>
  * </ul>
  *
+ * <p>A node with a runway ({@code crid.runway}) that still holds IDs serves without its registry: while
+ * it does, a registry it cannot reach leaves it UP, with the error as the detail {@code registryError} and
+ * how long its IDs last as {@code runway}; it is DOWN once it holds none.
+ *
  * <p>It never reserves a block to find out: the database registry is checked with
  * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from {@link CridNode#stats()}.
  */
@@ -93,6 +97,10 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
 		builder.withDetail("nextBlockReady", stats.nextBlockReady());
 		builder.withDetail("idsIssued", stats.idsIssued());
+		builder.withDetail("runway", stats.runway().truncatedTo(ChronoUnit.MILLIS).toString());
+		if (!this.node.runway().isZero()) {
+			builder.withDetail("idsInStock", stats.idsInStock());
+		}
 		if (stats.lastAllocationTime() != null) {
 			builder.withDetail("lastAllocationTime", stats.lastAllocationTime().toString());
 		}
@@ -115,16 +123,14 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 			builder.outOfService().withDetail("error", "The CridNode is closed");
 		}
 		else if (check.failure() != null) {
-			builder.down(check.failure());
+			registryDown(builder, stats, check.failure().getClass().getName() + ": " + check.failure().getMessage());
 		}
 		else if (check.unansweredFor() != null) {
-			builder.down()
-				.withDetail("error", "The registry has not answered its health check for " + check.unansweredFor());
+			registryDown(builder, stats, "The registry has not answered its health check for " + check.unansweredFor());
 		}
 		else if (failingRecently(stats)) {
-			builder.down()
-				.withDetail("error", "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
-						+ stats.lastFailure());
+			registryDown(builder, stats, "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
+					+ stats.lastFailure());
 		}
 		else if (clockTooFar(stats)) {
 			// clockTooFar found an estimate.
@@ -138,6 +144,17 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		}
 		else {
 			builder.up();
+		}
+	}
+
+	/** DOWN for a registry the node cannot reach, unless its runway still holds IDs to serve without it. */
+	private void registryDown(Health.Builder builder, CridStats stats, String error) {
+		boolean ridingOut = !this.node.runway().isZero() && stats.idsLeftInBlock() + stats.idsInStock() > 0;
+		if (ridingOut) {
+			builder.up().withDetail("registryError", error);
+		}
+		else {
+			builder.down().withDetail("error", error);
 		}
 	}
 

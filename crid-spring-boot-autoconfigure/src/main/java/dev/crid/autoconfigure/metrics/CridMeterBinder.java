@@ -81,6 +81,11 @@ public class CridMeterBinder implements MeterBinder {
 			.description("IDs left in the block being served")
 			.tags(this.tags)
 			.register(registry);
+		Gauge.builder("crid.runway", this.node, (node) -> node.stats().runway().toNanos() / 1e9)
+			.description("How long the IDs the node holds last at its rate: how long it could serve without its registry")
+			.baseUnit("seconds")
+			.tags(this.tags)
+			.register(registry);
 		Gauge.builder("crid.clock.skew", this.node, CridMeterBinder::clockSkewSeconds)
 			.description("How far the registry's clock was ahead of the node's at the last reservation")
 			.baseUnit("seconds")

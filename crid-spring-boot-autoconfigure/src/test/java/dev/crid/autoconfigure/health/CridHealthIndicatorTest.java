@@ -91,6 +91,44 @@ class CridHealthIndicatorTest {
 	}
 
 	@Test
+	void aNodeRidingOutAnOutageOnItsRunwayIsUpWithTheRegistryErrorUntilItsStockIsGone() {
+		InMemoryRegistry memory = new InMemoryRegistry();
+		AtomicInteger failing = new AtomicInteger();
+		Registry registry = (timestamp, blockSize) -> {
+			if (failing.get() > 0) {
+				throw new RegistryException("Connection refused");
+			}
+			return memory.allocate(timestamp, blockSize);
+		};
+		try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(50).runway(Duration.ofSeconds(10))
+			.allocationTimeout(Duration.ofMillis(200)).build()) {
+			node.warmUp(); // 10 s at 100 IDs a second, until the node has measured its rate
+			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
+			Health up = indicator.health();
+			assertThat(up.getStatus()).isEqualTo(Status.UP);
+			assertThat(up.getDetails()).containsEntry("idsInStock", 1_000L).doesNotContainKey("registryError");
+			assertThat(Duration.parse(up.getDetails().get("runway").toString())).isBetween(Duration.ofSeconds(9),
+					Duration.ofSeconds(10));
+			failing.set(1);
+			for (int i = 0; i < 600; i++) {
+				node.nextId(); // below the runway: the node asks for more, and fails
+			}
+			await().atMost(Duration.ofSeconds(5)).until(() -> node.stats().consecutiveFailures() > 0);
+			Health ridingOut = indicator.health();
+			assertThat(ridingOut.getStatus()).isEqualTo(Status.UP);
+			assertThat(ridingOut.getDetails().get("registryError")).asString().contains("Connection refused");
+			assertThat(ridingOut.getDetails()).doesNotContainKey("error");
+			while (node.stats().idsLeftInBlock() + node.stats().idsInStock() > 0) {
+				node.nextId();
+			}
+			Health down = indicator.health();
+			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(down.getDetails().get("error")).asString().contains("Connection refused");
+			assertThat(down.getDetails()).containsEntry("runway", "PT0S");
+		}
+	}
+
+	@Test
 	void aClockTooFarFromTheRegistrysIsDownWithTheSkew() {
 		Registry skewed = inMemoryWithClockAhead(Duration.ofMinutes(3));
 		try (CridNode node = CridNode.builder(skewed).allocationTimeout(Duration.ofMillis(200)).build()) {
