@@ -12,10 +12,11 @@ import org.jspecify.annotations.Nullable;
  * the rate the stock is measured against.
  *
  * <p>A block of the stock moves on like any other (<em>stock</em> → ready → current → retired): the node
- * takes the next block from the stock without a registry call, and asks the registry for more only when
- * what it holds falls below the runway at its measured rate: in calls as large as the layout allows (a
- * sixteenth of a second's sequence numbers, as for a grown block), at least a quarter of the target each,
- * so the stock stays between the target and about 1.25 times it. The rate is the IDs handed out over the
+ * takes the next block from the stock without a registry call, and asks the registry for more when what it
+ * holds is less than the runway at its measured rate and one block (it looks again one block later): in
+ * calls as large as the layout allows (a sixteenth of a second's sequence numbers, as for a grown block),
+ * at least a quarter of the target each, so what it holds stays between the target and about 1.25 times
+ * it and a block. The rate is the IDs handed out over the
  * last minute (since the first call, before a minute has passed), never below the configured block size
  * per second.
  *
@@ -114,10 +115,12 @@ final class Runway {
 	 */
 	long refillSize(long held, double rate, long allocationSize) {
 		long target = target(rate);
-		if (!enabled() || held >= target) {
+		// The node looks again a block later: holding a block beyond the target, it never holds less.
+		long wanted = target + allocationSize;
+		if (!enabled() || held >= wanted) {
 			return 0;
 		}
-		return Math.min(this.largestCall, Math.max(allocationSize, Math.max(target - held, target / 4)));
+		return Math.min(this.largestCall, Math.max(allocationSize, Math.max(wanted - held, target / 4)));
 	}
 
 	/**

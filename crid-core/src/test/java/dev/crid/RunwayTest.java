@@ -51,14 +51,15 @@ class RunwayTest {
 	}
 
 	@Test
-	void refillsUpToTheTargetInCallsOfAtLeastAQuarterOfIt() {
+	void refillsToTheTargetAndABlockInCallsOfAtLeastAQuarterOfTheTarget() {
 		Runway runway = new Runway(Duration.ofSeconds(10), 1_000, 1L << 32);
 		double rate = 50_000 * PER_SECOND;
 		assertThat(runway.target(rate)).isEqualTo(500_000);
-		assertThat(runway.refillSize(0, rate, 10_000)).isEqualTo(500_000);
+		assertThat(runway.refillSize(0, rate, 10_000)).isEqualTo(510_000);
 		assertThat(runway.refillSize(450_000, rate, 10_000)).isEqualTo(125_000);
-		assertThat(runway.refillSize(499_999, rate, 200_000)).isEqualTo(200_000);
-		assertThat(runway.refillSize(500_000, rate, 10_000)).isZero();
+		assertThat(runway.refillSize(499_999, rate, 200_000)).isEqualTo(200_001);
+		assertThat(runway.refillSize(509_999, rate, 10_000)).isEqualTo(125_000);
+		assertThat(runway.refillSize(510_000, rate, 10_000)).isZero();
 	}
 
 	@Test

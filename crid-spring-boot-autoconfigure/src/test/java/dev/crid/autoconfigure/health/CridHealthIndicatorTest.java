@@ -102,15 +102,15 @@ class CridHealthIndicatorTest {
 		};
 		try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(50).runway(Duration.ofSeconds(10))
 			.allocationTimeout(Duration.ofMillis(200)).build()) {
-			node.warmUp(); // 10 s at 100 IDs a second, until the node has measured its rate
+			node.warmUp(); // 10 s at 100 IDs a second (until the node has measured its rate) and a block
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
 			Health up = indicator.health();
 			assertThat(up.getStatus()).isEqualTo(Status.UP);
-			assertThat(up.getDetails()).containsEntry("idsInStock", 1_000L).doesNotContainKey("registryError");
-			assertThat(Duration.parse(up.getDetails().get("runway").toString())).isBetween(Duration.ofSeconds(9),
-					Duration.ofSeconds(10));
+			assertThat(up.getDetails()).containsEntry("idsInStock", 1_100L).doesNotContainKey("registryError");
+			assertThat(Duration.parse(up.getDetails().get("runway").toString())).isBetween(Duration.ofSeconds(10),
+					Duration.ofSeconds(11));
 			failing.set(1);
-			for (int i = 0; i < 600; i++) {
+			for (int i = 0; i < 200; i++) {
 				node.nextId(); // below the runway: the node asks for more, and fails
 			}
 			await().atMost(Duration.ofSeconds(5)).until(() -> node.stats().consecutiveFailures() > 0);
