@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -28,12 +29,14 @@ import dev.crid.CridNode;
  * on. Each thread appends its IDs to the output file in chunks of whole IDs (big-endian longs), so that a
  * {@code kill -9} loses only IDs not yet written, never the file's earlier content; a reader drops a torn
  * last chunk by keeping a multiple of eight bytes. Every second it prints one status line:
- * {@code status issued=N failures=N longestCallMs=N laterFailures=N}, where the later failures are those
- * of a thread after its first ID (a start-up on a loaded machine may wait out the allocation timeout for the
- * pool's first connection).
+ * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N}, where the later
+ * failures are those of a thread after its first ID (a start-up on a loaded machine may wait out the
+ * allocation timeout for the pool's first connection), and the longest pause is the longest time a thread
+ * went without an ID after its first.
  *
  * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest block, largest
- * block, milliseconds to run, output file.
+ * block, milliseconds to run, output file, and optionally each node's runway in milliseconds (default 0)
+ * and the IDs each thread takes a second (default 0: as many as it can).
  *
  * <p>A thread that ends on anything other than a {@link CridException} (an unexpected exception from the
  * node, a failed write) makes the process print it and exit with status {@value #UNEXPECTED_EXIT}, once
@@ -69,6 +72,8 @@ public final class IssuingWorker {
 		long largestBlock = Long.parseLong(args[8]);
 		long runNanos = TimeUnit.MILLISECONDS.toNanos(Long.parseLong(args[9]));
 		Path output = Path.of(args[10]);
+		Duration runway = Duration.ofMillis((args.length > 11) ? Long.parseLong(args[11]) : 0);
+		long perSecond = (args.length > 12) ? Long.parseLong(args[12]) : 0;
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(url);
 		config.setUsername(user);
@@ -81,6 +86,7 @@ public final class IssuingWorker {
 		LongAdder failures = new LongAdder();
 		LongAdder laterFailures = new LongAdder();
 		AtomicLong longestCall = new AtomicLong();
+		AtomicLong longestPause = new AtomicLong();
 		ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
 		try (HikariDataSource dataSource = new HikariDataSource(config);
 				FileChannel file = FileChannel.open(output, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -92,14 +98,14 @@ public final class IssuingWorker {
 			List<CridNode> nodes = new ArrayList<>();
 			for (int i = 0; i < nodeCount; i++) {
 				long blockSize = random.nextLong(smallestBlock, largestBlock + 1);
-				nodes.add(CridNode.builder(registry).blockSize(blockSize).threshold(blockSize / 2).build());
+				nodes.add(CridNode.builder(registry).blockSize(blockSize).threshold(blockSize / 2).runway(runway).build());
 			}
 			long deadline = System.nanoTime() + runNanos;
 			List<Thread> threads = new ArrayList<>();
 			for (CridNode node : nodes) {
 				for (int t = 0; t < threadsPerNode; t++) {
-					Thread thread = new Thread(() -> issue(node, deadline, file, issued, failures, laterFailures,
-							longestCall));
+					Thread thread = new Thread(() -> issue(node, deadline, perSecond, file, issued, failures,
+							laterFailures, longestCall, longestPause));
 					thread.setUncaughtExceptionHandler((dead, ex) -> {
 						unexpected.add(ex);
 						System.out.println("unexpected exception in " + dead.getName() + ":");
@@ -111,7 +117,7 @@ public final class IssuingWorker {
 			}
 			Thread reporter = new Thread(() -> {
 				while (!Thread.currentThread().isInterrupted()) {
-					status(issued, failures, laterFailures, longestCall);
+					status(issued, failures, laterFailures, longestCall, longestPause);
 					try {
 						TimeUnit.SECONDS.sleep(1);
 					}
@@ -130,7 +136,7 @@ public final class IssuingWorker {
 				System.out.println("block " + node.blockSize() + ": " + node.stats());
 				node.close();
 			}
-			status(issued, failures, laterFailures, longestCall);
+			status(issued, failures, laterFailures, longestCall, longestPause);
 		}
 		if (!unexpected.isEmpty()) {
 			System.out.println(unexpected.size() + " thread(s) ended on an unexpected exception");
@@ -139,16 +145,24 @@ public final class IssuingWorker {
 		}
 	}
 
-	private static void issue(CridNode node, long deadline, FileChannel file, LongAdder issued, LongAdder failures,
-			LongAdder laterFailures, AtomicLong longestCall) {
+	private static void issue(CridNode node, long deadline, long perSecond, FileChannel file, LongAdder issued,
+			LongAdder failures, LongAdder laterFailures, AtomicLong longestCall, AtomicLong longestPause) {
 		ByteBuffer chunk = ByteBuffer.allocate(CHUNK * Long.BYTES);
 		long lastWrite = System.nanoTime();
+		long calls = 0;
+		long pacedFrom = lastWrite;
 		boolean issuedOne = false;
+		long lastId = 0;
 		while (System.nanoTime() - deadline < 0) {
 			long started = System.nanoTime();
 			try {
 				chunk.putLong(node.nextId());
 				issued.increment();
+				long now = System.nanoTime();
+				if (issuedOne) {
+					longestPause.accumulateAndGet(now - lastId, Math::max);
+				}
+				lastId = now;
 				issuedOne = true;
 			}
 			catch (CridException ex) {
@@ -158,6 +172,9 @@ public final class IssuingWorker {
 				}
 			}
 			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
+			if (perSecond > 0 && ++calls % 100 == 0) { // on a schedule: a late thread catches up
+				LockSupport.parkNanos(pacedFrom + calls * TimeUnit.SECONDS.toNanos(1) / perSecond - System.nanoTime());
+			}
 			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
 				write(file, chunk);
 				lastWrite = System.nanoTime();
@@ -182,9 +199,11 @@ public final class IssuingWorker {
 		chunk.clear();
 	}
 
-	private static void status(LongAdder issued, LongAdder failures, LongAdder laterFailures, AtomicLong longestCall) {
+	private static void status(LongAdder issued, LongAdder failures, LongAdder laterFailures, AtomicLong longestCall,
+			AtomicLong longestPause) {
 		System.out.println("status issued=" + issued.sum() + " failures=" + failures.sum() + " longestCallMs="
-				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()) + " laterFailures=" + laterFailures.sum());
+				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()) + " laterFailures=" + laterFailures.sum()
+				+ " longestPauseMs=" + TimeUnit.NANOSECONDS.toMillis(longestPause.get()));
 		System.out.flush();
 	}
 

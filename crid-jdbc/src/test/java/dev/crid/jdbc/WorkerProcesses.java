@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 final class WorkerProcesses {
 
 	private static final Pattern STATUS = Pattern
-		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+)");
+		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+)");
 
 	private WorkerProcesses() {
 	}
@@ -80,11 +80,11 @@ final class WorkerProcesses {
 	}
 
 	/**
-	 * Returns issued, failures, longest call (ms) and failures after a thread's first ID from the last
-	 * status line of a log, or zeros.
+	 * Returns issued, failures, longest call (ms), failures after a thread's first ID and the longest pause
+	 * between two IDs of a thread (ms) from the last status line of a log, or zeros.
 	 */
 	static long[] lastStatus(Path log) throws IOException {
-		long[] status = new long[4];
+		long[] status = new long[5];
 		if (!Files.exists(log)) {
 			return status;
 		}

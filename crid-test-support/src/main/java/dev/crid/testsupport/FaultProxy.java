@@ -76,6 +76,20 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
+	 * Starts a proxy in front of any server at 127.0.0.1 (a database's streaming replication, say).
+	 * @param port the server's port
+	 * @return the proxy, forwarding; its {@link #jdbcUrl()} is a PostgreSQL URL of the proxy
+	 */
+	public static FaultProxy inFrontOf(int port) {
+		try {
+			return new FaultProxy("jdbc:postgresql://127.0.0.1:" + port + "/", new InetSocketAddress("127.0.0.1", port));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not start a proxy in front of port " + port, ex);
+		}
+	}
+
+	/**
 	 * Returns the database's JDBC URL with the proxy's address in place of the database's.
 	 * @return the URL to connect through
 	 */

@@ -1,0 +1,207 @@
+package dev.crid.jdbc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL primary and a streaming standby of its own, made with the server binaries installed on the
+ * machine ({@code initdb}, {@code pg_basebackup}, {@code pg_ctl}) in a temporary directory, on free loopback
+ * ports, run as the {@code postgres} user when the tests run as root (the server refuses to run as root).
+ * For tests that kill the primary and promote the standby. {@link #close()} stops both and deletes
+ * everything.
+ */
+final class PostgreSqlCluster implements AutoCloseable {
+
+	private final Path bin;
+
+	private final Path directory;
+
+	private final Path primary;
+
+	private final Path standby;
+
+	private final int primaryPort;
+
+	private final int standbyPort;
+
+	private PostgreSqlCluster(Path bin, Path directory, int primaryPort, int standbyPort) {
+		this.bin = bin;
+		this.directory = directory;
+		this.primary = directory.resolve("primary");
+		this.standby = directory.resolve("standby");
+		this.primaryPort = primaryPort;
+		this.standbyPort = standbyPort;
+	}
+
+	/**
+	 * The directory of the newest installed server binaries, or {@code null} when none is installed.
+	 */
+	static Path binaries() {
+		Path installed = Path.of("/usr/lib/postgresql");
+		if (!Files.isDirectory(installed)) {
+			return null;
+		}
+		try (Stream<Path> versions = Files.list(installed)) {
+			return versions.map((version) -> version.resolve("bin"))
+				.filter((bin) -> Files.isExecutable(bin.resolve("initdb")))
+				.max(Comparator.comparing((bin) -> Integer.parseInt(bin.getParent().getFileName().toString())))
+				.orElse(null);
+		}
+		catch (IOException | NumberFormatException ex) {
+			return null;
+		}
+	}
+
+	/**
+	 * Starts a primary, and a standby that streams from it through {@code replicationPort} when that is
+	 * not 0 (a proxy in front of the primary, started once the primary's port is known) or directly.
+	 * @param synchronous whether a commit on the primary waits for the standby to have it
+	 * @param replicationVia given the primary's port, returns the port the standby connects to
+	 */
+	static PostgreSqlCluster start(boolean synchronous, java.util.function.IntUnaryOperator replicationVia)
+			throws IOException, InterruptedException {
+		Path bin = binaries();
+		if (bin == null) {
+			throw new IllegalStateException("No PostgreSQL server binaries under /usr/lib/postgresql");
+		}
+		Path directory = Files.createTempDirectory("crid-failover-");
+		PostgreSqlCluster cluster = new PostgreSqlCluster(bin, directory, freePort(), freePort());
+		try {
+			cluster.init(synchronous, replicationVia.applyAsInt(cluster.primaryPort));
+			return cluster;
+		}
+		catch (IOException | InterruptedException | RuntimeException ex) {
+			cluster.close();
+			throw ex;
+		}
+	}
+
+	private void init(boolean synchronous, int replicationPort) throws IOException, InterruptedException {
+		giveToServerUser(this.directory);
+		run("initdb", "-D", this.primary.toString(), "-U", "postgres", "--auth=trust", "--no-sync");
+		Files.writeString(this.primary.resolve("postgresql.conf"), String.join("\n",
+				"listen_addresses = '127.0.0.1'",
+				"unix_socket_directories = '" + this.directory + "'",
+				"wal_level = replica",
+				"max_wal_senders = 4",
+				"fsync = off",
+				"synchronous_standby_names = '" + (synchronous ? "standby" : "") + "'",
+				""), java.nio.file.StandardOpenOption.APPEND);
+		startServer(this.primary, this.primaryPort);
+		run("pg_basebackup", "-D", this.standby.toString(), "-R", "-X", "stream", "-d",
+				"host=127.0.0.1 port=" + replicationPort + " user=postgres application_name=standby");
+		// Once promoted, the standby has no standby of its own to wait for.
+		Files.writeString(this.standby.resolve("postgresql.conf"), "synchronous_standby_names = ''\n",
+				java.nio.file.StandardOpenOption.APPEND);
+		startServer(this.standby, this.standbyPort);
+	}
+
+	/** The JDBC URL of both servers, for the one that is primary now: what clients of a failover pair use. */
+	String jdbcUrl() {
+		return "jdbc:postgresql://127.0.0.1:" + this.primaryPort + ",127.0.0.1:" + this.standbyPort
+				+ "/postgres?targetServerType=primary";
+	}
+
+	/** The JDBC URL of the first primary alone. */
+	String primaryUrl() {
+		return "jdbc:postgresql://127.0.0.1:" + this.primaryPort + "/postgres";
+	}
+
+	/** The JDBC URL of the standby alone. */
+	String standbyUrl() {
+		return "jdbc:postgresql://127.0.0.1:" + this.standbyPort + "/postgres";
+	}
+
+	/** Kills the primary at once, as a crash does: no shutdown checkpoint, no goodbye to the standby. */
+	void killPrimary() throws IOException, InterruptedException {
+		run("pg_ctl", "-D", this.primary.toString(), "stop", "-m", "immediate", "-w");
+	}
+
+	/** Makes the standby the primary, and waits until it is. */
+	void promoteStandby() throws IOException, InterruptedException {
+		run("pg_ctl", "-D", this.standby.toString(), "promote", "-w");
+	}
+
+	/** Starts the killed primary again, on its own: it recovers what it had committed, and streams from nobody. */
+	void restartOldPrimary() throws IOException, InterruptedException {
+		startServer(this.primary, this.primaryPort);
+	}
+
+	private void startServer(Path data, int port) throws IOException, InterruptedException {
+		run("pg_ctl", "-D", data.toString(), "-l", data.getParent().resolve(data.getFileName() + ".log").toString(),
+				"-o", "-p " + port + " -k " + this.directory, "-w", "-t", "60", "start");
+	}
+
+	@Override
+	public void close() throws IOException, InterruptedException {
+		for (Path data : List.of(this.primary, this.standby)) {
+			if (Files.exists(data.resolve("postmaster.pid"))) {
+				run("pg_ctl", "-D", data.toString(), "stop", "-m", "immediate", "-w");
+			}
+		}
+		try (Stream<Path> paths = Files.walk(this.directory)) {
+			paths.sorted(Comparator.reverseOrder()).forEach((path) -> {
+				try {
+					Files.delete(path);
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
+		}
+	}
+
+	/** Runs a server binary, as the postgres user when this is root, and fails with its output if it fails. */
+	private void run(String program, String... arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>();
+		if (isRoot()) {
+			command.addAll(List.of("runuser", "-u", "postgres", "--"));
+		}
+		command.add(this.bin.resolve(program).toString());
+		command.addAll(List.of(arguments));
+		Path output = Files.createTempFile("crid-pg-", ".out");
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
+				.start();
+			if (!process.waitFor(2, TimeUnit.MINUTES)) {
+				process.destroyForcibly();
+				throw new IllegalStateException(String.join(" ", command) + " did not end within 2 minutes");
+			}
+			if (process.exitValue() != 0) {
+				throw new IllegalStateException(String.join(" ", command) + " failed with status " + process.exitValue()
+						+ ":\n" + Files.readString(output));
+			}
+		}
+		finally {
+			Files.deleteIfExists(output);
+		}
+	}
+
+	private static void giveToServerUser(Path directory) throws IOException, InterruptedException {
+		if (isRoot()) {
+			Process chown = new ProcessBuilder("chown", "postgres:", directory.toString()).inheritIO().start();
+			if (chown.waitFor() != 0) {
+				throw new IllegalStateException("Could not give " + directory + " to the postgres user");
+			}
+		}
+	}
+
+	private static boolean isRoot() {
+		return "root".equals(System.getProperty("user.name"));
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}

@@ -1,0 +1,225 @@
+package dev.crid.jdbc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+
+import dev.crid.testsupport.FaultProxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A real failover under load: a PostgreSQL primary and a streaming standby of their own
+ * ({@link PostgreSqlCluster}), two worker JVMs ({@link IssuingWorker}, one node each, one with a runway of
+ * 10 s and one without) on the pair's multi-host URL, the primary killed as a crash kills it and the standby
+ * promoted. With synchronous replication no reservation is lost and no ID repeats; the node with a runway
+ * serves on through the failover, the other waits for it. With asynchronous replication and the standby
+ * behind (its stream cut for 2 s before the crash), reservations the primary committed are lost, and still
+ * no ID repeats because the failover took longer than a second and the clocks' skew (one machine): every
+ * node reserves again in a later second than the lost ones. Each test prints its figures.
+ */
+class PostgreSqlFailoverIntegrationTest {
+
+	private static final String TABLE = "crid_failover";
+
+	/** Per thread, two threads per worker: 40,000 IDs a second in all. */
+	private static final int IDS_PER_SECOND = 10_000;
+
+	private static final Duration RUN = Duration.ofSeconds(14);
+
+	private static final Duration RUNWAY = Duration.ofSeconds(10);
+
+	@TempDir
+	Path directory;
+
+	@BeforeAll
+	static void serverBinaries() {
+		assumeThat(PostgreSqlCluster.binaries()).as("PostgreSQL server binaries under /usr/lib/postgresql").isNotNull();
+	}
+
+	@Test
+	void withSynchronousReplicationAFailoverLosesNoReservationAndRepeatsNoId() throws Exception {
+		try (PostgreSqlCluster cluster = PostgreSqlCluster.start(true, (port) -> port)) {
+			Failover failover = run(cluster, () -> {
+			});
+			Map<Long, Long> lost = lostReservations(cluster);
+			System.out.printf("failover, synchronous replication: %s; reservations lost: %d%n", failover, lost.size());
+			assertThat(lost).as("reservations the promoted standby lacks").isEmpty();
+			failover.assertNoRepeatAndTheRunwayRodeItOut();
+		}
+	}
+
+	@Test
+	void withAsynchronousReplicationAFailoverSlowerThanASecondLosesReservationsButRepeatsNoId() throws Exception {
+		FaultProxy[] replication = new FaultProxy[1];
+		try (PostgreSqlCluster cluster = PostgreSqlCluster.start(false, (port) -> {
+			replication[0] = FaultProxy.inFrontOf(port);
+			return replication[0].port();
+		}); FaultProxy stream = replication[0]) {
+			Failover failover = run(cluster, () -> {
+				stream.blackHole(); // the standby falls behind: it hears nothing more from the primary
+				TimeUnit.SECONDS.sleep(2);
+			});
+			Map<Long, Long> lost = lostReservations(cluster);
+			System.out.printf("failover, asynchronous replication, standby 2 s behind: %s; reservations lost: %d "
+					+ "seconds, %,d sequence numbers%n", failover, lost.size(),
+					lost.values().stream().mapToLong(Long::longValue).sum());
+			assertThat(lost).as("reservations the promoted standby lacks").isNotEmpty();
+			failover.assertNoRepeatAndTheRunwayRodeItOut();
+		}
+	}
+
+	/**
+	 * Creates the table, starts the workers, lets them issue, runs {@code beforeCrash}, kills the primary,
+	 * promotes the standby a second later, and waits for the workers to end.
+	 */
+	private Failover run(PostgreSqlCluster cluster, Step beforeCrash) throws Exception {
+		try (HikariDataSource primary = dataSource(cluster.primaryUrl())) {
+			JdbcTemplateRegistry.builder(new JdbcTemplate(primary)).tableName(TABLE).build().ensureSchema();
+		}
+		Worker plain = new Worker("without-runway", Duration.ZERO);
+		Worker withRunway = new Worker("with-runway", RUNWAY);
+		List<Worker> workers = List.of(plain, withRunway);
+		for (Worker worker : workers) {
+			worker.start(cluster.jdbcUrl());
+		}
+		try {
+			// Long enough for the node with a runway to have measured its rate and filled its stock.
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> workers.stream().allMatch((worker) -> worker.status()[0] > 4L * IDS_PER_SECOND));
+			beforeCrash.run();
+			long crashed = System.nanoTime();
+			cluster.killPrimary();
+			TimeUnit.SECONDS.sleep(1);
+			cluster.promoteStandby();
+			Duration failover = Duration.ofNanos(System.nanoTime() - crashed);
+			for (Worker worker : workers) {
+				assertThat(worker.process.waitFor(RUN.toSeconds() + 30, TimeUnit.SECONDS)).as(worker.name + " ended").isTrue();
+				assertThat(worker.process.exitValue()).as(worker.name + " exit status").isZero();
+			}
+			long[] counted = WorkerProcesses.countDuplicates(List.of(plain.ids, withRunway.ids), this.directory, 8_000_000);
+			return new Failover(failover, counted[0], counted[1], plain.status(), withRunway.status());
+		}
+		finally {
+			workers.forEach((worker) -> worker.process.destroyForcibly());
+		}
+	}
+
+	/**
+	 * Starts the killed primary on its own (it recovers what it committed) and returns, by second, how many
+	 * sequence numbers it reserved beyond what the promoted standby knows of.
+	 */
+	private static Map<Long, Long> lostReservations(PostgreSqlCluster cluster) throws Exception {
+		cluster.restartOldPrimary();
+		Map<Long, Long> promoted = new HashMap<>();
+		try (HikariDataSource standby = dataSource(cluster.standbyUrl())) {
+			new JdbcTemplate(standby).query("SELECT ts, next_seq FROM " + TABLE,
+					(RowCallbackHandler) (row) -> promoted.put(row.getLong(1), row.getLong(2)));
+		}
+		Map<Long, Long> lost = new HashMap<>();
+		try (HikariDataSource old = dataSource(cluster.primaryUrl())) {
+			new JdbcTemplate(old).query("SELECT ts, next_seq FROM " + TABLE, (RowCallbackHandler) (row) -> {
+				long known = promoted.getOrDefault(row.getLong(1), 0L);
+				if (row.getLong(2) > known) {
+					lost.put(row.getLong(1), row.getLong(2) - known);
+				}
+			});
+		}
+		return lost;
+	}
+
+	private static HikariDataSource dataSource(String url) {
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl(url);
+		config.setUsername("postgres");
+		config.setMaximumPoolSize(1);
+		return new HikariDataSource(config);
+	}
+
+	@FunctionalInterface
+	private interface Step {
+
+		void run() throws Exception;
+
+	}
+
+	/** One worker JVM with one node and two threads, and the files it writes. */
+	private final class Worker {
+
+		final String name;
+
+		final Duration runway;
+
+		final Path ids;
+
+		final Path log;
+
+		Process process;
+
+		Worker(String name, Duration runway) {
+			this.name = name;
+			this.runway = runway;
+			this.ids = PostgreSqlFailoverIntegrationTest.this.directory.resolve(name + ".bin");
+			this.log = PostgreSqlFailoverIntegrationTest.this.directory.resolve(name + ".log");
+		}
+
+		void start(String url) throws Exception {
+			this.process = WorkerProcesses.start(IssuingWorker.class, "256m",
+					List.of(url, "postgres", "", TABLE, String.valueOf(this.name.hashCode()), "1", "2", "1", "100",
+							String.valueOf(RUN.toMillis()), this.ids.toString(), String.valueOf(this.runway.toMillis()),
+							String.valueOf(IDS_PER_SECOND)),
+					this.log);
+		}
+
+		/** Issued, failures, longest call (ms), failures after a thread's first ID, longest pause (ms). */
+		long[] status() {
+			try {
+				return WorkerProcesses.lastStatus(this.log);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+
+	}
+
+	/** What a failover cost the two workers. */
+	private record Failover(Duration killToPromoted, long ids, long duplicates, long[] plain, long[] withRunway) {
+
+		void assertNoRepeatAndTheRunwayRodeItOut() {
+			assertThat(this.ids).as("IDs issued").isGreaterThan(RUN.toSeconds() * IDS_PER_SECOND);
+			assertThat(this.duplicates).as("IDs issued twice").isZero();
+			assertThat(this.withRunway[1]).as("failed calls of the node with a runway").isZero();
+			// It served from its stock while the registry was away; the other waited for the new primary.
+			assertThat(this.withRunway[4]).as("longest pause of the node with a runway (ms)")
+				.isLessThan(this.killToPromoted.toMillis() / 2);
+			assertThat(this.plain[4]).as("longest pause of the node without one (ms)")
+				.isGreaterThanOrEqualTo(this.killToPromoted.toMillis() / 2);
+		}
+
+		@Override
+		public String toString() {
+			return String.format("kill to promoted %d ms; without a runway: %,d IDs, %d failed calls, IDs again after "
+					+ "%d ms; with a runway of %s: %,d IDs, %d failed calls, longest pause %d ms; %d duplicates",
+					this.killToPromoted.toMillis(), this.plain[0], this.plain[1], this.plain[4], RUNWAY,
+					this.withRunway[0], this.withRunway[1], this.withRunway[4], this.duplicates);
+		}
+
+	}
+
+}
