@@ -4,7 +4,7 @@
 Usage: report.py RESULTS_DIR DOCS_DIR
 
 Reads RESULTS_DIR/{nextid-t1,nextid-t2,virtual-threads,bulk,registry-t1,registry-t4}.json, the runs in a
-row plain-1.json, plain-2.json, ..., paced-1.json, paced-2.json, ... and jpa-1.json, jpa-2.json, ..., stats.jsonl (what the benchmarks
+row plain-1.json, plain-2.json, ..., paced-1.json, paced-2.json, ..., runway.json and jpa-1.json, jpa-2.json, ..., stats.jsonl (what the benchmarks
 printed beside their scores, and each run's load average) and machine.txt; writes
 DOCS_DIR/benchmarks/*.svg and replaces the generated part of DOCS_DIR/BENCHMARKS.md, between the BEGIN and
 END markers. Python 3 standard library only. Every ratio compares figures of the same run; a section whose
@@ -790,6 +790,33 @@ def targets_section(t1, t2, vt, plain_runs, bulk, paced_runs, stats, jpa_runs):
     return "### Targets\n\n" + table(["Target", "Measured", "Verdict"], [list(row) for row in r])
 
 
+def runway_section(runway, stats):
+    """The paced PostgreSQL node without a runway and with one of 10 s, from one command."""
+    rows = []
+    for seconds in ("0", "10"):
+        entry = find(runway, "crid", registry="postgresql", runwaySeconds=seconds)
+        if entry is None:
+            continue
+        measured = find_stats(stats, "PacedNextIdBenchmark.crid", "postgresql", kind="measured", run="runway",
+                              runwaySeconds=int(seconds)) or {}
+        trial = find_stats(stats, "PacedNextIdBenchmark.crid", "postgresql", threads=1, run="runway",
+                           runwaySeconds=int(seconds)) or {}
+        ids, calls = measured.get("idsIssued"), measured.get("prefetchAllocations")
+        per_million = None if not ids or calls is None else calls / ids * 1_000_000
+        held = trial.get("idsHeld")
+        rows.append(["none" if seconds == "0" else seconds + " s", fmt(p999(entry)), fmt(measured.get("stalls")),
+                     fmt(calls), fmt(per_million), fmt(held),
+                     fmt(None if held is None else held / 1_000_000)])
+    return ("### 4b. The runway's cost\n\n"
+            "The paced PostgreSQL node of section 4 (1 million IDs per second) without a runway and with "
+            "`runway(10 s)`, in one command (`runway`): p99.9 in nanoseconds; stalls and registry calls over the "
+            "measurement iterations, and the calls per million IDs; and what the node held when its trial ended "
+            "(left in its block, set aside, ready and in stock): the IDs a restart at that moment would have "
+            "lost, the gap, also in seconds at the rate.\n\n"
+            + table(["Runway", "p99.9 (ns)", "Stalls", "Registry calls", "Calls per million IDs",
+                     "IDs held at the end (a restart's gap)", "Seconds of IDs held"], rows))
+
+
 # ------------------------------------------------------------------------------------------------ main
 
 def main(argv):
@@ -802,6 +829,7 @@ def main(argv):
     r1, r4 = load_json(results, "registry-t1"), load_json(results, "registry-t4")
     paced_runs, jpa_runs = load_runs(results, "paced"), load_runs(results, "jpa")
     plain_runs = load_runs(results, "plain")
+    runway = load_json(results, "runway")
     stats, machine = load_stats(results), load_machine(results)
     mode = machine.get("mode", "full run")
     charts = {}
@@ -817,6 +845,8 @@ def main(argv):
         sections.append(node_section(t1, t2, stats))
     if paced_runs:
         sections.append(paced_section(paced_runs, stats, charts))
+    if runway:
+        sections.append(runway_section(runway, stats))
     if jpa_runs:
         sections.append(jpa_section(jpa_runs, stats, charts))
     if bulk:

@@ -6,7 +6,7 @@
 #   QUICK=1 crid-benchmarks/run-benchmarks.sh    a short run that only checks the pipeline (about 4 minutes)
 #   SKIP_BUILD=1 ...                             reuse crid-benchmarks/target/benchmarks.jar
 #   ONLY="paced jpa" ...                         run only these groups (nextid, plain, virtual-threads, bulk,
-#                                                registry, paced, jpa); the report leaves the others out
+#                                                registry, paced, runway, jpa); the report leaves the others out
 #   RUNS_IN_A_ROW=3 ...                          how often the plain user's benchmark, the paced PostgreSQL
 #                                                node and the JPA crid, assigned and SEQUENCE rows run in a
 #                                                row, each run with its own baseline
@@ -25,7 +25,7 @@ cd "$root"
 results="docs/benchmarks/results"
 logs="crid-benchmarks/target/benchmark-logs"
 jar="crid-benchmarks/target/benchmarks.jar"
-all_groups="nextid plain virtual-threads bulk registry paced jpa"
+all_groups="nextid plain virtual-threads bulk registry paced runway jpa"
 groups="${ONLY:-$all_groups}"
 for group in $groups; do
 	[[ " $all_groups " == *" $group "* ]] \
@@ -140,6 +140,10 @@ if selected paced; then
 	for (( n = 2; n <= runs_in_a_row; n++ )); do
 		run "paced-$n" "${paced[@]}" -p registry=postgresql 'dev\.crid\.benchmarks\.PacedNextIdBenchmark\.'
 	done
+fi
+# The runway's cost: the paced PostgreSQL node without a runway and with one of 10 s, in one command.
+if selected runway; then
+	run runway "${paced[@]}" -p registry=postgresql -p runwaySeconds=0,10 'dev\.crid\.benchmarks\.PacedNextIdBenchmark\.crid$'
 fi
 if selected jpa; then
 	run jpa-1 "${jpa[@]}" 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'

@@ -1,5 +1,6 @@
 package dev.crid.benchmarks;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,6 +33,13 @@ public class CridNodeState {
 	@Param({ "memory", "postgresql" })
 	public String registry;
 
+	/**
+	 * The node's runway in seconds ({@code CridNode.Builder.runway}): 0, the default, keeps no stock beyond
+	 * the next block (selected with {@code -p runwaySeconds=10}).
+	 */
+	@Param({ "0" })
+	public long runwaySeconds;
+
 	private OpenRegistry opened;
 
 	private TimedRegistry registryCalls;
@@ -48,7 +56,10 @@ public class CridNodeState {
 		this.opened = OpenRegistry.open(BenchmarkRegistry.of(this.registry), "crid_bench_next_id", 4);
 		this.registryCalls = new TimedRegistry(this.opened.registry());
 		this.prefetchThread = new TimedExecutor();
-		this.node = CridNode.builder(this.registryCalls).prefetchExecutor(this.prefetchThread).build();
+		this.node = CridNode.builder(this.registryCalls)
+			.prefetchExecutor(this.prefetchThread)
+			.runway(Duration.ofSeconds(this.runwaySeconds))
+			.build();
 		this.node.nextId();
 	}
 
@@ -59,6 +70,7 @@ public class CridNodeState {
 	@TearDown(Level.Trial)
 	public void stop(BenchmarkParams benchmark) {
 		Map<String, Object> timings = new LinkedHashMap<>();
+		timings.put("runwaySeconds", this.runwaySeconds);
 		timings.putAll(this.prefetchThread.waits().summary("prefetchThreadWait", SLOW_MICROS));
 		timings.putAll(this.registryCalls.durations().summary("registryCall", SLOW_MICROS));
 		StatsLog.record(benchmark.getBenchmark(), this.registry, benchmark.getThreads(), this.node.stats(), timings);

@@ -68,7 +68,8 @@ public class MeasuredAllocations {
 	public void report(BenchmarkParams benchmark, CridNodeState node) {
 		StatsLog.write(Map.of("benchmark", benchmark.getBenchmark(), "registry", node.registry, "kind", "measured",
 				"idsIssued", this.idsIssued, "stalls", this.stalls, "synchronousAllocations",
-				this.synchronousAllocations, "prefetchAllocations", this.prefetchAllocations));
+				this.synchronousAllocations, "prefetchAllocations", this.prefetchAllocations, "runwaySeconds",
+				node.runwaySeconds));
 	}
 
 }

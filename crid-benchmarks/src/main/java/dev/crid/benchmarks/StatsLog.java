@@ -49,6 +49,8 @@ final class StatsLog {
 		values.put("meanAllocationMicros", meanMicros(stats));
 		values.put("prefetchThreshold", stats.prefetchThreshold());
 		values.put("allocationSize", stats.allocationSize());
+		// What the node would lose if it stopped now: the gap a restart leaves.
+		values.put("idsHeld", stats.idsLeftInBlock() + stats.idsInStock());
 		values.putAll(extra);
 		write(values);
 	}
