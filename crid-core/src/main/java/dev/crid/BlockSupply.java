@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
  * <em>ready</em> (reserved ahead, waiting for the current block to run out), <em>current</em> (served by
  * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards the blocks
  * ahead ({@link Runway}), {@link #inflight}, {@link #givenUp}, the counts, and every change of
- * {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs reads them without it. No lock
- * is held while the registry is called or a caller waits.
+ * {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs reads them
+ * without it. No lock is held while the registry is called or a caller waits.
  *
  * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here.
  *
