@@ -40,9 +40,12 @@ class PostgreSqlFailoverIntegrationTest {
 	/** Per thread, two threads per worker: 40,000 IDs a second in all. */
 	private static final int IDS_PER_SECOND = 10_000;
 
-	private static final Duration RUN = Duration.ofSeconds(14);
+	private static final Duration RUN = Duration.ofSeconds(10);
 
 	private static final Duration RUNWAY = Duration.ofSeconds(10);
+
+	/** A pause in milliseconds that a node serving from its stock never makes, and one waiting for the failover does. */
+	private static final long PAUSE_BETWEEN = 250;
 
 	@TempDir
 	Path directory;
@@ -205,11 +208,13 @@ class PostgreSqlFailoverIntegrationTest {
 			assertThat(this.ids).as("IDs issued").isGreaterThan(RUN.toSeconds() * IDS_PER_SECOND);
 			assertThat(this.duplicates).as("IDs issued twice").isZero();
 			assertThat(this.withRunway[1]).as("failed calls of the node with a runway").isZero();
-			// It served from its stock while the registry was away; the other waited for the new primary.
+			// It served from its stock while the registry was away (measured 13-17 ms); the other waited for the
+			// new primary once its blocks ran out: the second between the crash and the promotion, less at most
+			// two blocks of up to 6,400 IDs at 20,000 a second (measured 0.9-1.5 s).
 			assertThat(this.withRunway[4]).as("longest pause of the node with a runway (ms)")
-				.isLessThan(this.killToPromoted.toMillis() / 2);
+				.isLessThan(PAUSE_BETWEEN);
 			assertThat(this.plain[4]).as("longest pause of the node without one (ms)")
-				.isGreaterThanOrEqualTo(this.killToPromoted.toMillis() / 2);
+				.isGreaterThanOrEqualTo(PAUSE_BETWEEN);
 		}
 
 		@Override
