@@ -130,7 +130,7 @@ final class BlockSupply {
 				gaveUp = abandonIfStuck(this.timing.nanoTime());
 				toAwait = this.inflight;
 				if (toAwait == null) {
-					toAwait = begin(warmUp);
+					toAwait = begin(warmUp, reservationSize());
 					toSubmit = toAwait;
 				}
 				toAwait.waiters++;
@@ -179,7 +179,7 @@ final class BlockSupply {
 		if (this.runway.enabled()) {
 			return restock();
 		}
-		return (block.trigger == 0 && this.inflight == null) ? begin(true) : null;
+		return (block.trigger == 0 && this.inflight == null) ? begin(true, this.pacing.allocationSize()) : null;
 	}
 
 	/**
@@ -192,12 +192,16 @@ final class BlockSupply {
 			return null;
 		}
 		if (!this.runway.enabled()) {
-			return (next == null) ? begin(true) : null;
+			return (next == null) ? begin(true, this.pacing.allocationSize()) : null;
 		}
-		return (refillSize() > 0) ? begin(true) : null;
+		long size = refillSize();
+		return (size > 0) ? begin(true, size) : null;
 	}
 
-	/** How many IDs a reservation should ask for to top the stock up to the runway; 0 when it need not. */
+	/**
+	 * How many IDs a reservation should ask for to top the stock up to the runway, at least a block; 0 when
+	 * it need not.
+	 */
 	private long refillSize() {
 		long now = this.timing.nanoTime();
 		long issued = this.issuedInRetiredBlocks + this.current.issued();
@@ -210,12 +214,14 @@ final class BlockSupply {
 		return this.current.left() + this.runway.ids();
 	}
 
+	/** What a reservation a caller waits for asks for: a block, or with a runway what tops the stock up. */
+	private long reservationSize() {
+		return this.runway.enabled() ? Math.max(this.pacing.allocationSize(), refillSize())
+				: this.pacing.allocationSize();
+	}
+
 	/** Marks a reservation as in flight; the caller submits it once it has released the lock. */
-	private Reservation begin(boolean prefetch) {
-		long size = this.pacing.allocationSize();
-		if (this.runway.enabled()) {
-			size = Math.max(size, refillSize());
-		}
+	private Reservation begin(boolean prefetch, long size) {
 		Reservation reservation = new Reservation(prefetch, size, this.timing.nanoTime());
 		this.inflight = reservation;
 		return reservation;

@@ -24,9 +24,9 @@ import org.jspecify.annotations.Nullable;
  * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
  *
  * <p>The node is made of parts, each with one job: {@link Dispenser} hands out IDs from the current block,
- * {@link BlockSupply} holds the blocks, {@link CallerWaits} the callers who wait for one, {@link ReservationRunner} runs
- * reservations, {@link BlockAllocator} turns a registry answer into a block, {@link RetryPolicy} says what
- * is asked again, and {@link Pacing} when and how much.
+ * {@link BlockSupply} holds the blocks, {@link Runway} those reserved ahead, {@link CallerWaits} the callers
+ * who wait for one, {@link ReservationRunner} runs reservations, {@link BlockAllocator} turns a registry
+ * answer into a block, {@link RetryPolicy} says what is asked again, and {@link Pacing} when and how much.
  *
  * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
  * against the registry's at every reservation (for registries that tell their clock) and refuses to
@@ -63,8 +63,6 @@ public final class CridNode implements AutoCloseable {
 
 	private final CridParser parser;
 
-	private final BlockAllocator allocator;
-
 	private final BlockSupply supply;
 
 	private final CallerWaits waits;
@@ -78,9 +76,9 @@ public final class CridNode implements AutoCloseable {
 		this.settings = settings;
 		this.parser = CridParser.of(settings.layout());
 		NodeStatistics statistics = new NodeStatistics(settings.clock(), settings.timing());
-		this.allocator = new BlockAllocator(settings.registry(), settings.layout(), settings.clock(),
+		BlockAllocator allocator = new BlockAllocator(settings.registry(), settings.layout(), settings.clock(),
 				settings.maxClockSkew(), statistics, settings.timing());
-		this.supply = new BlockSupply(settings, this.allocator, statistics, settings.timing());
+		this.supply = new BlockSupply(settings, allocator, statistics, settings.timing());
 		this.waits = new CallerWaits(this.supply, settings);
 		this.dispenser = new Dispenser(this.supply, this.waits, settings);
 		this.stripeSlots = this.dispenser.slots();
@@ -253,7 +251,7 @@ public final class CridNode implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "CridNode[" + this.settings.layout() + ", blockSize=" + this.settings.blockSize() + ", threshold="
-				+ this.settings.threshold() + ", registry=" + this.allocator + "]";
+				+ this.settings.threshold() + ", registry=" + this.supply.registry() + "]";
 	}
 
 	/**
@@ -427,11 +425,10 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how long the node should be able to serve IDs without its registry: it keeps that many
-		 * reserved IDs in stock, at the rate it hands them out (over the last minute, never below the block
-		 * size per second), and tops the stock up in the background in large registry calls. Default zero:
-		 * no stock beyond the next block. The cost: a node that stops loses what it held (the stock at
-		 * most), and an ID may be used up to the runway after the second it carries; must be at most one day.
+		 * Sets how long the node should serve IDs without its registry: it keeps that long's IDs in stock at
+		 * its rate over the last minute (at least the block size a second), topped up in large calls. Default
+		 * zero, at most a day. A node that stops loses its stock; an ID may be used up to the runway after
+		 * the second it carries.
 		 * @param runway the runway, or {@link Duration#ZERO} for none
 		 * @return this builder
 		 */
