@@ -24,7 +24,7 @@ final class Pacing {
 	static final long MAX_GROWTH = 64;
 
 	/** A grown block takes at most this share of a second's sequence numbers: one sixteenth. */
-	private static final long SECOND_SHARE = 16;
+	static final long SECOND_SHARE = 16;
 
 	/** Blocks that last less than this many slowest arrivals make a node that reserves ahead ask for more. */
 	private static final long GROW_BELOW = 2;
@@ -67,9 +67,13 @@ final class Pacing {
 
 	/** The pacing of a node with the given settings. */
 	static Pacing of(NodeSettings settings) {
-		long maxSequence = settings.layout().maxSequence();
-		long sequencesPerSecond = (maxSequence == Long.MAX_VALUE) ? Long.MAX_VALUE : maxSequence + 1;
-		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond);
+		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond(settings.layout()));
+	}
+
+	/** How many sequence numbers one second of the layout holds ({@link Long#MAX_VALUE} for 63 bits). */
+	static long sequencesPerSecond(CridLayout layout) {
+		long maxSequence = layout.maxSequence();
+		return (maxSequence == Long.MAX_VALUE) ? Long.MAX_VALUE : maxSequence + 1;
 	}
 
 	/**

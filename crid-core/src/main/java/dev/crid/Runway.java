@@ -35,8 +35,6 @@ final class Runway {
 
 	private static final int SAMPLES = 64;
 
-	private static final long SECOND_SHARE = 16;
-
 	private final long runwayNanos;
 
 	/** The slowest rate the node assumes: its configured block size per second, in IDs per nanosecond. */
@@ -61,14 +59,12 @@ final class Runway {
 	Runway(Duration runway, long blockSize, long sequencesPerSecond) {
 		this.runwayNanos = runway.toNanos();
 		this.minimumRate = (double) blockSize / TimeUnit.SECONDS.toNanos(1);
-		this.largestCall = Math.max(blockSize, sequencesPerSecond / SECOND_SHARE);
+		this.largestCall = Math.max(blockSize, sequencesPerSecond / Pacing.SECOND_SHARE);
 	}
 
 	/** The runway of a node with the given settings. */
 	static Runway of(NodeSettings settings) {
-		long maxSequence = settings.layout().maxSequence();
-		long sequencesPerSecond = (maxSequence == Long.MAX_VALUE) ? Long.MAX_VALUE : maxSequence + 1;
-		return new Runway(settings.runway(), settings.blockSize(), sequencesPerSecond);
+		return new Runway(settings.runway(), settings.blockSize(), Pacing.sequencesPerSecond(settings.layout()));
 	}
 
 	/** Whether the node keeps a stock at all. */

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
@@ -93,9 +94,9 @@ class CridHealthIndicatorTest {
 	@Test
 	void aNodeRidingOutAnOutageOnItsRunwayIsUpWithTheRegistryErrorUntilItsStockIsGone() {
 		InMemoryRegistry memory = new InMemoryRegistry();
-		AtomicInteger failing = new AtomicInteger();
+		AtomicBoolean failing = new AtomicBoolean();
 		Registry registry = (timestamp, blockSize) -> {
-			if (failing.get() > 0) {
+			if (failing.get()) {
 				throw new RegistryException("Connection refused");
 			}
 			return memory.allocate(timestamp, blockSize);
@@ -109,7 +110,7 @@ class CridHealthIndicatorTest {
 			assertThat(up.getDetails()).containsEntry("idsInStock", 1_100L).doesNotContainKey("registryError");
 			assertThat(Duration.parse(up.getDetails().get("runway").toString())).isBetween(Duration.ofSeconds(10),
 					Duration.ofSeconds(11));
-			failing.set(1);
+			failing.set(true);
 			for (int i = 0; i < 200; i++) {
 				node.nextId(); // below the runway: the node asks for more, and fails
 			}
