@@ -1,7 +1,5 @@
 package dev.crid;
 
-import java.time.Duration;
-
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,19 +10,18 @@ import org.jspecify.annotations.Nullable;
  * runway <em>in stock</em> ({@link Runway}: taken from there a block at a time, without a registry call),
  * <em>ready</em> (reserved ahead, waiting for the current block to run out), <em>current</em> (served by
  * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards the blocks
- * ahead ({@link Runway}), {@link #inflight}, {@link #givenUp}, the counts, and every change of
- * {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs reads them
- * without it. No lock is held while the registry is called or a caller waits.
+ * ahead ({@link Runway}), the reservations in flight and given up on ({@link InFlight}), the counts, and
+ * every change of {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs
+ * reads them without it. No lock is held while the registry is called or a caller waits.
  *
- * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here.
+ * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here; {@link ReservationRunner}
+ * runs them and brings their answers here.
  *
- * <p>Invariants: at most one reservation is in flight, and at most one more, given up on, may still be in
- * a registry call, so a registry that never returns holds two threads at most. A reservation's answer is
- * taken only while it is in flight and the node is open, in the order answers are taken: so blocks are
- * checked against those given before (a registry that went back) in the order the registry gave them,
- * and a late answer to a reservation given up on is dropped unchecked. A caller waits at most its
- * allocation timeout, and gives up on a stuck reservation as soon as it sees it stuck, not at its own
- * deadline.
+ * <p>Invariants: those of {@link InFlight}. A reservation's answer is taken only while it is in flight and
+ * the node is open, in the order answers are taken: so blocks are checked against those given before (a
+ * registry that went back) in the order the registry gave them, and a late answer to a reservation given up
+ * on is dropped unchecked. A caller waits at most its allocation timeout, and gives up on a stuck
+ * reservation as soon as it sees it stuck, not at its own deadline.
  */
 final class BlockSupply {
 
@@ -44,23 +41,18 @@ final class BlockSupply {
 
 	private final ReservationReports reports;
 
-	private final long timeoutNanos;
+	private final InFlight inFlight;
 
 	private volatile Block current = Block.empty();
 
 	private volatile boolean closed;
-
-	private @Nullable Reservation inflight;
-
-	/** A reservation given up on whose registry call has not returned yet, or {@code null}. */
-	private @Nullable Reservation givenUp;
 
 	private long issuedInRetiredBlocks;
 
 	BlockSupply(NodeSettings settings, BlockAllocator allocator, NodeStatistics statistics, Timing timing) {
 		this.timing = timing;
 		this.statistics = statistics;
-		this.timeoutNanos = settings.allocationTimeout().toNanos();
+		this.inFlight = new InFlight(statistics, settings.allocationTimeout().toNanos(), allocator);
 		this.pacing = Pacing.of(settings);
 		this.runway = Runway.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
@@ -91,7 +83,7 @@ final class BlockSupply {
 			if (this.closed || (this.runway.hasNext() && !this.runway.enabled())) {
 				return;
 			}
-			gaveUp = abandonIfStuck(this.timing.nanoTime());
+			gaveUp = this.inFlight.abandonIfStuck(this.timing.nanoTime());
 			toSubmit = restock();
 		}
 		this.reports.gaveUp(gaveUp);
@@ -127,8 +119,8 @@ final class BlockSupply {
 					wait.stalled = true;
 					this.statistics.stalled();
 				}
-				gaveUp = abandonIfStuck(this.timing.nanoTime());
-				toAwait = this.inflight;
+				gaveUp = this.inFlight.abandonIfStuck(this.timing.nanoTime());
+				toAwait = this.inFlight.get();
 				if (toAwait == null) {
 					toAwait = begin(warmUp, reservationSize());
 					toSubmit = toAwait;
@@ -155,11 +147,11 @@ final class BlockSupply {
 		this.runner.runOnCaller(reservation);
 	}
 
-	/** Gives up on the reservation in flight if it is stuck; see {@link #abandonIfStuck}. */
+	/** Gives up on the reservation in flight if it is stuck; see {@link InFlight#abandonIfStuck}. */
 	void giveUpIfStuck() {
 		String gaveUp;
 		synchronized (this.lock) {
-			gaveUp = abandonIfStuck(this.timing.nanoTime());
+			gaveUp = this.inFlight.abandonIfStuck(this.timing.nanoTime());
 		}
 		this.reports.gaveUp(gaveUp);
 	}
@@ -179,7 +171,7 @@ final class BlockSupply {
 		if (this.runway.enabled()) {
 			return restock();
 		}
-		return (block.trigger == 0 && this.inflight == null) ? begin(true, this.pacing.allocationSize()) : null;
+		return (block.trigger == 0 && this.inFlight.get() == null) ? begin(true, this.pacing.allocationSize()) : null;
 	}
 
 	/**
@@ -188,7 +180,7 @@ final class BlockSupply {
 	 */
 	private @Nullable Reservation restock() {
 		Block next = this.runway.next(this.pacing.allocationSize());
-		if (this.inflight != null) {
+		if (this.inFlight.get() != null) {
 			return null;
 		}
 		if (!this.runway.enabled()) {
@@ -220,38 +212,8 @@ final class BlockSupply {
 				: this.pacing.allocationSize();
 	}
 
-	/** Marks a reservation as in flight; the caller submits it once it has released the lock. */
 	private Reservation begin(boolean prefetch, long size) {
-		Reservation reservation = new Reservation(prefetch, size, this.timing.nanoTime());
-		this.inflight = reservation;
-		return reservation;
-	}
-
-	/**
-	 * Gives up on the reservation in flight if it is stuck and no other given-up call is still out: the
-	 * next caller starts afresh, and whatever the stuck call returns, if it ever does, is dropped. Called
-	 * with the lock held; returns the warning to log once the lock is released, or {@code null}.
-	 */
-	private @Nullable String abandonIfStuck(long now) {
-		Reservation reservation = this.inflight;
-		if (reservation == null || this.givenUp != null || !reservation.stuck(now, this.timeoutNanos)) {
-			return null;
-		}
-		this.inflight = null;
-		reservation.abandoned = true;
-		if (reservation.runner != null) {
-			this.givenUp = reservation;
-			if (!reservation.onCallerThread) {
-				reservation.runner.interrupt();
-			}
-		}
-		RegistryException failure = new RegistryException("Gave up on a block reservation from registry "
-				+ registry() + reservation.describeStuck() + " within the allocation timeout of "
-				+ Duration.ofNanos(this.timeoutNanos));
-		long failures = this.statistics.failed(reservation.prefetch, now - reservation.submitted, failure);
-		reservation.lastFailure = failure;
-		reservation.result.completeExceptionally(failure);
-		return failure.getMessage() + " (" + failures + " failed calls in a row); the next reservation starts afresh";
+		return this.inFlight.begin(prefetch, size, this.timing.nanoTime());
 	}
 
 	/**
@@ -260,12 +222,7 @@ final class BlockSupply {
 	 */
 	boolean starting(Reservation reservation, Thread thread, boolean onCallerThread) {
 		synchronized (this.lock) {
-			if (this.closed || reservation.abandoned || reservation.result.isDone()) {
-				return false;
-			}
-			reservation.runner = thread;
-			reservation.onCallerThread = onCallerThread;
-			return true;
+			return !this.closed && this.inFlight.start(reservation, thread, onCallerThread);
 		}
 	}
 
@@ -276,43 +233,29 @@ final class BlockSupply {
 		}
 	}
 
-	/** What became of a block a reservation's registry call returned. */
-	enum Answer {
-
-		/** Ready to be served. */
-		TAKEN,
-
-		/** The node closed, or gave up on the reservation: nobody gets it. */
-		DROPPED,
-
-		/** It overlaps a block given before: refused; the reservation moves on to the next second. */
-		WENT_BACK
-
-	}
-
 	/** Takes a reservation's block, in the order answers come: see the class's invariants. */
-	Answer offer(Reservation reservation, Block block, long callNanos) {
-		Answer answer;
+	Reservation.Answer offer(Reservation reservation, Block block, long callNanos) {
+		Reservation.Answer answer;
 		long failuresBefore = 0;
 		Reservation toSubmit = null;
 		synchronized (this.lock) {
 			if (this.closed || reservation.abandoned) {
-				answer = Answer.DROPPED;
+				answer = Reservation.Answer.DROPPED;
 			}
 			else if (!this.reserved.record(block.timestamp, block.start, block.size)) {
 				this.statistics.registryWentBack();
 				reservation.wentBackTimestamp = block.timestamp;
-				answer = Answer.WENT_BACK;
+				answer = Reservation.Answer.WENT_BACK;
 			}
 			else {
 				failuresBefore = this.statistics.succeeded(reservation.prefetch, callNanos);
 				this.pacing.allocated(this.timing.nanoTime() - reservation.measuredFrom);
-				this.inflight = null;
+				this.inFlight.land();
 				this.runway.received(block);
 				if (this.runway.enabled()) {
 					toSubmit = restock();
 				}
-				answer = Answer.TAKEN;
+				answer = Reservation.Answer.TAKEN;
 			}
 		}
 		if (toSubmit != null) {
@@ -347,7 +290,7 @@ final class BlockSupply {
 			retry = mayRetry && ((reservation.waiters > 0) ? RetryPolicy.callerRetries(failure)
 					: RetryPolicy.backgroundRetries(failure));
 			if (!retry) {
-				this.inflight = null;
+				this.inFlight.land();
 				reservation.result.completeExceptionally(failure);
 			}
 		}
@@ -362,20 +305,9 @@ final class BlockSupply {
 	boolean ended(Reservation reservation, @Nullable Throwable thrown) {
 		boolean abandoned;
 		synchronized (this.lock) {
-			abandoned = reservation.abandoned;
-			reservation.runner = null;
-			if (this.inflight == reservation) {
-				this.inflight = null;
-			}
-			if (this.givenUp == reservation) {
-				this.givenUp = null;
-			}
+			abandoned = this.inFlight.end(reservation);
 		}
-		if (!reservation.result.isDone()) {
-			reservation.result.completeExceptionally((thrown != null) ? RetryPolicy.asFailure(thrown, registry())
-					: new RegistryException("The block reservation from registry " + registry() + " ended without a "
-							+ "block"));
-		}
+		reservation.endWith(thrown, registry());
 		return abandoned;
 	}
 
@@ -393,8 +325,7 @@ final class BlockSupply {
 			this.issuedInRetiredBlocks += this.current.issued();
 			this.current = Block.empty();
 			this.runway.clear();
-			pending = this.inflight;
-			this.inflight = null;
+			pending = this.inFlight.land();
 		}
 		if (pending != null) {
 			pending.result.completeExceptionally(new NodeClosedException("The CridNode was closed"));

@@ -24,9 +24,10 @@ import org.jspecify.annotations.Nullable;
  * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
  *
  * <p>The node is made of parts, each with one job: {@link Dispenser} hands out IDs from the current block,
- * {@link BlockSupply} holds the blocks, {@link Runway} those reserved ahead, {@link CallerWaits} the callers
- * who wait for one, {@link ReservationRunner} runs reservations, {@link BlockAllocator} turns a registry
- * answer into a block, {@link RetryPolicy} says what is asked again, and {@link Pacing} when and how much.
+ * {@link BlockSupply} holds the blocks, {@link Runway} those reserved ahead, {@link InFlight} those being
+ * reserved, {@link CallerWaits} the callers who wait for one, {@link ReservationRunner} runs reservations,
+ * {@link BlockAllocator} turns a registry answer into a block, {@link RetryPolicy} says what is asked again,
+ * and {@link Pacing} when and how much.
  *
  * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
  * against the registry's at every reservation (for registries that tell their clock) and refuses to

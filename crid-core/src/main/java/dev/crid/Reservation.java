@@ -142,4 +142,29 @@ final class Reservation implements BlockAllocator.Attempt {
 		this.usedUpTimestamp = timestamp;
 	}
 
+	/**
+	 * Completes its result, unless it is complete already, at the end of its run: with what escaped the run,
+	 * else with a failure saying it ended without a block.
+	 */
+	void endWith(@Nullable Throwable thrown, Object registry) {
+		if (!this.result.isDone()) {
+			this.result.completeExceptionally((thrown != null) ? RetryPolicy.asFailure(thrown, registry)
+					: new RegistryException("The block reservation from registry " + registry + " ended without a block"));
+		}
+	}
+
+	/** What became of a block a reservation's registry call returned. */
+	enum Answer {
+
+		/** Ready to be served. */
+		TAKEN,
+
+		/** The node closed, or gave up on the reservation: nobody gets it. */
+		DROPPED,
+
+		/** It overlaps a block given before: refused; the reservation moves on to the next second. */
+		WENT_BACK
+
+	}
+
 }

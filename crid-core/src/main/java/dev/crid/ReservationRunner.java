@@ -163,7 +163,7 @@ final class ReservationRunner {
 				}
 				return retry;
 			}
-			if (this.supply.offer(reservation, block, this.timing.nanoTime() - started) != BlockSupply.Answer.WENT_BACK) {
+			if (this.supply.offer(reservation, block, this.timing.nanoTime() - started) != Reservation.Answer.WENT_BACK) {
 				return false;
 			}
 			try {

@@ -1,0 +1,106 @@
+package dev.crid;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The reservation a node has in flight, and the one it gave up on whose registry call has not returned yet:
+ * what bounds a node's registry calls, and gives up on a stuck one.
+ *
+ * <p>Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it, and the fields of its
+ * reservations that are not volatile. Invariants: at most one reservation is in flight, and at most one more,
+ * given up on, may still be in a registry call, so a registry that never returns holds two threads at most.
+ * A reservation given up on is no longer in flight, its result completes with the failure at once, its
+ * thread is interrupted (unless it is a caller's), and it starts no registry call after that.
+ */
+final class InFlight {
+
+	private final NodeStatistics statistics;
+
+	private final long timeoutNanos;
+
+	private final Object registry;
+
+	private @Nullable Reservation inflight;
+
+	private @Nullable Reservation givenUp;
+
+	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry) {
+		this.statistics = statistics;
+		this.timeoutNanos = timeoutNanos;
+		this.registry = registry;
+	}
+
+	/** The reservation in flight, or {@code null}. */
+	@Nullable Reservation get() {
+		return this.inflight;
+	}
+
+	/** Makes a reservation the one in flight; there is none. Its maker submits it once the lock is released. */
+	Reservation begin(boolean prefetch, long size, long now) {
+		Reservation reservation = new Reservation(prefetch, size, now);
+		this.inflight = reservation;
+		return reservation;
+	}
+
+	/** Ends the flight of the reservation in flight, taken or failed for good; returns it, or {@code null}. */
+	@Nullable Reservation land() {
+		Reservation reservation = this.inflight;
+		this.inflight = null;
+		return reservation;
+	}
+
+	/**
+	 * Gives up on the reservation in flight if it is stuck and no other given-up call is still out: the next
+	 * caller starts afresh, and whatever the stuck call returns, if it ever does, is dropped. Returns the
+	 * warning to log once the lock is released, or {@code null}.
+	 */
+	@Nullable String abandonIfStuck(long now) {
+		Reservation reservation = this.inflight;
+		if (reservation == null || this.givenUp != null || !reservation.stuck(now, this.timeoutNanos)) {
+			return null;
+		}
+		this.inflight = null;
+		reservation.abandoned = true;
+		if (reservation.runner != null) {
+			this.givenUp = reservation;
+			if (!reservation.onCallerThread) {
+				reservation.runner.interrupt();
+			}
+		}
+		RegistryException failure = new RegistryException("Gave up on a block reservation from registry "
+				+ this.registry + reservation.describeStuck() + " within the allocation timeout of "
+				+ Duration.ofNanos(this.timeoutNanos));
+		long failures = this.statistics.failed(reservation.prefetch, now - reservation.submitted, failure);
+		reservation.lastFailure = failure;
+		reservation.result.completeExceptionally(failure);
+		return failure.getMessage() + " (" + failures + " failed calls in a row); the next reservation starts afresh";
+	}
+
+	/**
+	 * Records the thread about to run a reservation; returns {@code false} when it must not run: it was given
+	 * up on, or ended, meanwhile.
+	 */
+	boolean start(Reservation reservation, Thread thread, boolean onCallerThread) {
+		if (reservation.abandoned || reservation.result.isDone()) {
+			return false;
+		}
+		reservation.runner = thread;
+		reservation.onCallerThread = onCallerThread;
+		return true;
+	}
+
+	/** Forgets a reservation whose run ended, in flight or given up on; returns whether it was given up on. */
+	boolean end(Reservation reservation) {
+		reservation.runner = null;
+		if (this.inflight == reservation) {
+			this.inflight = null;
+		}
+		if (this.givenUp == reservation) {
+			this.givenUp = null;
+		}
+		return reservation.abandoned;
+	}
+
+}
