@@ -2,6 +2,13 @@ package dev.crid;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,10 +18,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Drives a node's parts through thousands of seeded schedules ({@link ScheduleRun}) and checks each against
- * the model. A failing seed replays the same schedule: {@code -Dcrid.schedule.seed=N}; more schedules with
- * {@code -Dcrid.schedules=N} (default 2,000).
+ * the model; and a node on its own threads through hundreds more in real time ({@link OwnExecutorScheduleRun}).
+ * A failing seed replays the same schedule: {@code -Dcrid.schedule.seed=N} (with {@code -Dtest=} naming the
+ * method); more schedules with {@code -Dcrid.schedules=N} (default 2,000) and
+ * {@code -Dcrid.ownExecutorSchedules=N} (default 200).
  */
 class CridNodeScheduleTest {
+
+	/**
+	 * Schedules on the node's own threads run this many at a time: they mostly wait (for timeouts, idle
+	 * threads, hung calls), so two cores carry several, and all of them take seconds rather than minutes.
+	 */
+	private static final int CONCURRENT_OWN_EXECUTOR_SCHEDULES = 8;
 
 	@Test
 	void noScheduleRepeatsAnIdOrHoldsACallerOrWedgesTheNode() {
@@ -35,6 +50,55 @@ class CridNodeScheduleTest {
 				}
 			}
 			assertThat(failed).as("schedules that broke the model").isEmpty();
+		}
+		finally {
+			logger.setLevel(level);
+		}
+	}
+
+	@Test
+	void onItsOwnThreadsNoScheduleLeaksAThreadOrHoldsClose() throws InterruptedException {
+		Logger logger = Logger.getLogger(CridNode.class.getName());
+		Level level = logger.getLevel();
+		logger.setLevel(Level.OFF);
+		try {
+			String only = System.getProperty("crid.schedule.seed");
+			long first = (only != null) ? Long.parseLong(only) : 1;
+			int count = (only != null) ? 1 : Integer.getInteger("crid.ownExecutorSchedules", 200);
+			Map<Long, String> failed = new ConcurrentSkipListMap<>();
+			AtomicInteger outages = new AtomicInteger();
+			AtomicInteger pacingChecked = new AtomicInteger();
+			Set<Long> unfinished = new ConcurrentSkipListSet<>();
+			Semaphore running = new Semaphore(CONCURRENT_OWN_EXECUTOR_SCHEDULES);
+			for (long seed = first; seed < first + count; seed++) {
+				running.acquire();
+				OwnExecutorScheduleRun run = new OwnExecutorScheduleRun(seed);
+				long thisSeed = seed;
+				unfinished.add(seed);
+				run.start(() -> {
+					List<String> violations = run.violations();
+					if (!violations.isEmpty()) {
+						failed.put(thisSeed, run + ": " + violations.get(0) + ((violations.size() > 1)
+								? " (and " + (violations.size() - 1) + " more)" : ""));
+					}
+					if (run.hadOutage()) {
+						outages.incrementAndGet();
+						if (run.pacingChecked()) {
+							pacingChecked.incrementAndGet();
+						}
+					}
+					unfinished.remove(thisSeed);
+					running.release();
+				});
+			}
+			// A schedule that never ends is a node that wedged.
+			running.tryAcquire(CONCURRENT_OWN_EXECUTOR_SCHEDULES, 2, TimeUnit.MINUTES);
+			assertThat(unfinished).as("schedules on the node's own threads that never ended").isEmpty();
+			assertThat(failed.values()).as("schedules on the node's own threads that broke the model").isEmpty();
+			// The check of pacing after an outage is skipped when a loaded machine blurs what it measures; it
+			// must not be skipped so often that it checks nothing.
+			assertThat(pacingChecked.get()).as("outages whose pacing could be checked, of " + outages)
+				.isGreaterThanOrEqualTo(outages.get() / 2);
 		}
 		finally {
 			logger.setLevel(level);
