@@ -25,7 +25,7 @@ final class ReservationRunner {
 	private static final AtomicInteger threadNumbers = new AtomicInteger();
 
 	/** The longest {@link #close()} waits for the node's threads to stop. */
-	private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+	static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final BlockSupply supply;
 

@@ -97,6 +97,7 @@ class CridNodeScheduleTest {
 			assertThat(failed.values()).as("schedules on the node's own threads that broke the model").isEmpty();
 			// The check of pacing after an outage is skipped when a loaded machine blurs what it measures; it
 			// must not be skipped so often that it checks nothing.
+			assertThat(outages.get()).as("schedules that open with an outage").isPositive();
 			assertThat(pacingChecked.get()).as("outages whose pacing could be checked, of " + outages)
 				.isGreaterThanOrEqualTo(outages.get() / 2);
 		}

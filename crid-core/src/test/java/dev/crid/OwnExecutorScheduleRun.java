@@ -48,8 +48,8 @@ final class OwnExecutorScheduleRun {
 	/** The most threads the node's own executor has. */
 	private static final int MAX_THREADS = 2;
 
-	/** As {@code ReservationRunner.CLOSE_WAIT_NANOS}: the longest {@code close()} waits for the node's threads. */
-	private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+	/** The longest {@code close()} waits for the node's threads. */
+	private static final long CLOSE_WAIT_NANOS = ReservationRunner.CLOSE_WAIT_NANOS;
 
 	/**
 	 * What a loaded machine may add to any wait of the model: two cores shared by several schedules at once,
