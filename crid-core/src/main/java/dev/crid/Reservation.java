@@ -149,7 +149,8 @@ final class Reservation implements BlockAllocator.Attempt {
 	void endWith(@Nullable Throwable thrown, Object registry) {
 		if (!this.result.isDone()) {
 			this.result.completeExceptionally((thrown != null) ? RetryPolicy.asFailure(thrown, registry)
-					: new RegistryException("The block reservation from registry " + registry + " ended without a block"));
+					: new RegistryException("The block reservation from registry " + registry + " ended without a "
+							+ "block"));
 		}
 	}
 

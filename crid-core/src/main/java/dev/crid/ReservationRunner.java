@@ -163,7 +163,8 @@ final class ReservationRunner {
 				}
 				return retry;
 			}
-			if (this.supply.offer(reservation, block, this.timing.nanoTime() - started) != Reservation.Answer.WENT_BACK) {
+			Reservation.Answer answer = this.supply.offer(reservation, block, this.timing.nanoTime() - started);
+			if (answer != Reservation.Answer.WENT_BACK) {
 				return false;
 			}
 			try {
