@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -86,6 +87,54 @@ class CridNodeFailurePathsTest {
 				assertThat(node.nextId()).isNotNegative();
 			}
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
+		}
+	}
+
+	@Test
+	void reservationEndedByAVirtualMachineErrorTellsItsWaitingCallerAtOnceNotAtItsDeadline() throws Exception {
+		AtomicBoolean failing = new AtomicBoolean();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (failing.get()) {
+				throw new IllegalStateException("database restarting");
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		CountDownLatch callerWaits = new CountDownLatch(1);
+		AtomicBoolean thrown = new AtomicBoolean();
+		Duration timeout = Duration.ofSeconds(5);
+		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(timeout)
+			.onPrefetchFailure((failure) -> {
+				if (thrown.compareAndSet(false, true)) {
+					awaitUninterruptibly(callerWaits);
+					failing.set(false);
+					// Rethrown by the node, it ends the reservation's run with its result not yet complete: the
+					// run's end must complete it, or the caller waiting for it waits its whole budget.
+					throw new StackOverflowError("a handler that overflows its stack");
+				}
+			})
+			.build()) {
+			node.warmUp();
+			failing.set(true);
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch fails and the handler holds its thread
+			}
+			CompletableFuture<Duration> caller = CompletableFuture.supplyAsync(() -> {
+				long started = System.nanoTime();
+				try {
+					for (int i = 0; i < 41; i++) {
+						node.nextId(); // at most 40 are left: one of these finds the block used up and waits
+					}
+				}
+				catch (CridException ex) {
+					// told of the failure: what matters is when
+				}
+				return Duration.ofNanos(System.nanoTime() - started);
+			});
+			await().atMost(AWAIT).until(() -> node.stats().stalls() > 0);
+			callerWaits.countDown();
+			// At once is milliseconds; the bound is half the budget the caller would otherwise wait.
+			assertThat(caller.get(AWAIT.toMillis(), TimeUnit.MILLISECONDS)).isLessThan(timeout.dividedBy(2));
+			assertThat(node.nextId()).isNotNegative();
 		}
 	}
 
