@@ -35,13 +35,12 @@ final class BlockAllocator {
 
 	private volatile boolean layoutChecked;
 
-	BlockAllocator(Registry registry, CridLayout layout, Clock clock, Duration maxClockSkew,
-			NodeStatistics statistics, Timing timing) {
-		this.registry = registry;
-		this.timing = timing;
-		this.layout = layout;
-		this.clock = clock;
-		this.maxClockSkew = maxClockSkew;
+	BlockAllocator(NodeSettings settings, NodeStatistics statistics) {
+		this.registry = settings.registry();
+		this.timing = settings.timing();
+		this.layout = settings.layout();
+		this.clock = settings.clock();
+		this.maxClockSkew = settings.maxClockSkew();
 		this.statistics = statistics;
 	}
 

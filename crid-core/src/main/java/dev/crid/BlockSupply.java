@@ -49,10 +49,11 @@ final class BlockSupply {
 
 	private long issuedInRetiredBlocks;
 
-	BlockSupply(NodeSettings settings, BlockAllocator allocator, NodeStatistics statistics, Timing timing) {
-		this.timing = timing;
-		this.statistics = statistics;
-		this.inFlight = new InFlight(statistics, settings.allocationTimeout().toNanos(), allocator);
+	BlockSupply(NodeSettings settings) {
+		this.timing = settings.timing();
+		this.statistics = new NodeStatistics(settings.clock(), settings.timing());
+		BlockAllocator allocator = new BlockAllocator(settings, this.statistics);
+		this.inFlight = new InFlight(this.statistics, settings.allocationTimeout().toNanos(), allocator);
 		this.pacing = Pacing.of(settings);
 		this.runway = Runway.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());

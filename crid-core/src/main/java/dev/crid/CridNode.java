@@ -23,11 +23,9 @@ import org.jspecify.annotations.Nullable;
  * registry is called, and no registry call can hold callers up for good: one that has not returned
  * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
  *
- * <p>The node is made of parts, each with one job: {@link Dispenser} hands out IDs from the current block,
- * {@link BlockSupply} holds the blocks, {@link Runway} those reserved ahead, {@link InFlight} those being
- * reserved, {@link CallerWaits} the callers who wait for one, {@link ReservationRunner} runs reservations,
- * {@link BlockAllocator} turns a registry answer into a block, {@link RetryPolicy} says what is asked again,
- * and {@link Pacing} when and how much.
+ * <p>The node is made of package-private parts, each with one job and its invariant at its top:
+ * {@link Dispenser} hands out IDs, {@link BlockSupply} holds the blocks, {@link ReservationRunner} runs
+ * their reservations; {@code docs/internals.md} lists every part.
  *
  * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
  * against the registry's at every reservation (for registries that tell their clock) and refuses to
@@ -76,10 +74,7 @@ public final class CridNode implements AutoCloseable {
 	CridNode(NodeSettings settings) {
 		this.settings = settings;
 		this.parser = CridParser.of(settings.layout());
-		NodeStatistics statistics = new NodeStatistics(settings.clock(), settings.timing());
-		BlockAllocator allocator = new BlockAllocator(settings.registry(), settings.layout(), settings.clock(),
-				settings.maxClockSkew(), statistics, settings.timing());
-		this.supply = new BlockSupply(settings, allocator, statistics, settings.timing());
+		this.supply = new BlockSupply(settings);
 		this.waits = new CallerWaits(this.supply, settings);
 		this.dispenser = new Dispenser(this.supply, this.waits, settings);
 		this.stripeSlots = this.dispenser.slots();
