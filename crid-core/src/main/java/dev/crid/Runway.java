@@ -175,13 +175,11 @@ final class Runway {
 		return ((this.ready != null) ? this.ready.size : 0) + this.stockIds;
 	}
 
-	/** Empties the ready block and the stock for good; returns the IDs they held, which nobody will get. */
-	long clear() {
-		long lost = ids();
+	/** Empties the ready block and the stock for good: nobody will get the IDs they held. */
+	void clear() {
 		this.ready = null;
 		this.stock.clear();
 		this.stockIds = 0;
-		return lost;
 	}
 
 	/** How long {@code held} IDs last at the given rate. */

@@ -99,7 +99,11 @@ class RunwayTest {
 	void clearingLosesTheStock() {
 		Runway runway = new Runway(Duration.ofSeconds(10), 1_000, 1L << 32);
 		runway.add(new Block(7, 0, 7L << 32, 250));
-		assertThat(runway.clear()).isEqualTo(250);
+		runway.next(100);
+		assertThat(runway.ids()).isEqualTo(250);
+		runway.clear();
+		assertThat(runway.ids()).isZero();
+		assertThat(runway.hasNext()).isFalse();
 		assertThat(runway.take(1)).isNull();
 	}
 
