@@ -4,9 +4,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A block of sequence numbers reserved for one timestamp, served by handing out offsets from zero: to
- * threads a {@link Slice} at a time, or all at once to a bulk request. The only shared write is one atomic
- * add per slice or request; threads that draw an offset past the end have found the block exhausted.
+ * A block of sequence numbers reserved for one timestamp, served by handing out offsets
+ * from zero: to threads a {@link Slice} at a time, or all at once to a bulk request. The
+ * only shared write is one atomic add per slice or request; threads that draw an offset
+ * past the end have found the block exhausted.
  */
 final class Block {
 
@@ -30,15 +31,19 @@ final class Block {
 	/** The first sequence number of the block, as the registry answered. */
 	final long start;
 
-	/** The first ID of the block: its timestamp and first sequence number put together. */
+	/**
+	 * The first ID of the block: its timestamp and first sequence number put together.
+	 */
 	final long firstId;
 
-	/** How many IDs the block holds; 0 for the placeholder blocks of a new or closed node. */
+	/**
+	 * How many IDs the block holds; 0 for the placeholder blocks of a new or closed node.
+	 */
 	final long size;
 
 	/**
-	 * The offset whose taker asks for the next block, or {@link #NO_TRIGGER}; set when the block is
-	 * installed, before it is published.
+	 * The offset whose taker asks for the next block, or {@link #NO_TRIGGER}; set when
+	 * the block is installed, before it is published.
 	 */
 	long trigger = NO_TRIGGER;
 
@@ -55,15 +60,14 @@ final class Block {
 		this.size = size;
 	}
 
-
-
 	static Block empty() {
 		return new Block(0, 0, 0, 0);
 	}
 
 	/**
-	 * Takes the next {@code count} offsets and returns the first; one at or past {@link #size} means the
-	 * block is exhausted, and fewer than {@code count} may be left before it.
+	 * Takes the next {@code count} offsets and returns the first; one at or past
+	 * {@link #size} means the block is exhausted, and fewer than {@code count} may be
+	 * left before it.
 	 */
 	long take(long count) {
 		return (long) TAKEN.getAndAdd(this, count);

@@ -8,17 +8,21 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns one registry answer into a {@link Block}: checks the layout before the first reservation, reads
- * the clock, asks the registry, rejects starts that cannot be sequence numbers and clocks too far from
- * the registry's, clamps a block that runs past the largest sequence number, and waits for the next
- * second when the current one is used up.
+ * Turns one registry answer into a {@link Block}: checks the layout before the first
+ * reservation, reads the clock, asks the registry, rejects starts that cannot be sequence
+ * numbers and clocks too far from the registry's, clamps a block that runs past the
+ * largest sequence number, and waits for the next second when the current one is used up.
  *
- * <p>Invariant: it never serves a block itself and keeps no state of the node's blocks, so a call that
- * was given up on and returns late changes nothing the node relies on.
+ * <p>
+ * Invariant: it never serves a block itself and keeps no state of the node's blocks, so a
+ * call that was given up on and returns late changes nothing the node relies on.
  */
 final class BlockAllocator {
 
-	/** The largest start a block may have: {@link Long#MAX_VALUE} always means a used-up second. */
+	/**
+	 * The largest start a block may have: {@link Long#MAX_VALUE} always means a used-up
+	 * second.
+	 */
 	private static final long LAST_SERVABLE = Long.MAX_VALUE - 1;
 
 	private final Registry registry;
@@ -45,8 +49,9 @@ final class BlockAllocator {
 	}
 
 	/**
-	 * Reserves a block, waiting at most until the attempt's deadline for a used-up second to pass. Whether
-	 * the block overlaps one given before is for the caller to check, in the order the answers are taken.
+	 * Reserves a block, waiting at most until the attempt's deadline for a used-up second
+	 * to pass. Whether the block overlaps one given before is for the caller to check, in
+	 * the order the answers are taken.
 	 */
 	Block allocate(Attempt attempt) throws InterruptedException {
 		checkLayout(attempt);
@@ -56,22 +61,26 @@ final class BlockAllocator {
 			Registry.Reservation reservation = reserve(timestamp, attempt.size(), attempt);
 			long start = reservation.start();
 			if (start < 0) {
-				throw new InvalidSequenceException("Registry " + this.registry + " returned start " + start
-						+ " for timestamp " + timestamp + "; a start must be in [0, " + this.layout.maxSequence() + "]");
+				throw new InvalidSequenceException(
+						"Registry " + this.registry + " returned start " + start + " for timestamp " + timestamp
+								+ "; a start must be in [0, " + this.layout.maxSequence() + "]");
 			}
 			checkClockSkew(reservation.registryTime(), before, this.clock.instant());
 			if (start <= Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
 				return block(timestamp, start, attempt.size());
 			}
-			// Cleared only once the next second has come: a caller that gives up while this attempt is
-			// waiting must still see which second was used up.
+			// Cleared only once the next second has come: a caller that gives up while
+			// this attempt is waiting must still see which second was used up.
 			attempt.waitingForNextSecond(timestamp);
 			awaitNextSecond(timestamp, attempt.deadline(), () -> usedUp(timestamp));
 			attempt.waitingForNextSecond(-1);
 		}
 	}
 
-	/** Waits, until the deadline at most, for the second after one in which the registry went back. */
+	/**
+	 * Waits, until the deadline at most, for the second after one in which the registry
+	 * went back.
+	 */
 	void awaitSecondAfterWentBack(long timestamp, long deadline) throws InterruptedException {
 		awaitNextSecond(timestamp, deadline, () -> new RegistryException("Registry " + this.registry + " went back: "
 				+ "it handed out sequence numbers of timestamp " + timestamp + " that it had given this node before, "
@@ -90,8 +99,8 @@ final class BlockAllocator {
 			throw ex;
 		}
 		catch (Exception ex) { // a checked exception too, thrown without being declared
-			throw new RegistryException("Registry " + this.registry + " failed to check the layout " + this.layout
-					+ ": " + ex, ex);
+			throw new RegistryException(
+					"Registry " + this.registry + " failed to check the layout " + this.layout + ": " + ex, ex);
 		}
 		finally {
 			attempt.registryCallEnded();
@@ -104,8 +113,8 @@ final class BlockAllocator {
 		try {
 			Registry.Reservation reservation = this.registry.reserve(timestamp, size);
 			if (reservation == null) {
-				throw new RegistryException("Registry " + this.registry + " returned no reservation for timestamp "
-						+ timestamp);
+				throw new RegistryException(
+						"Registry " + this.registry + " returned no reservation for timestamp " + timestamp);
 			}
 			return reservation;
 		}
@@ -122,9 +131,9 @@ final class BlockAllocator {
 	}
 
 	/**
-	 * Records how far the registry's clock is from this node's, estimated from the middle of the call, and
-	 * refuses the block when even the most favourable reading of the call's duration leaves the clocks
-	 * further apart than allowed.
+	 * Records how far the registry's clock is from this node's, estimated from the middle
+	 * of the call, and refuses the block when even the most favourable reading of the
+	 * call's duration leaves the clocks further apart than allowed.
 	 */
 	private void checkClockSkew(@Nullable Instant registryTime, Instant before, Instant after) {
 		if (registryTime == null) {
@@ -181,13 +190,18 @@ final class BlockAllocator {
 		return this.registry.toString();
 	}
 
-	/** What one allocation tells the node while it runs, so callers can tell a stuck call from a slow one. */
+	/**
+	 * What one allocation tells the node while it runs, so callers can tell a stuck call
+	 * from a slow one.
+	 */
 	interface Attempt {
 
 		/** How many sequence numbers to reserve. */
 		long size();
 
-		/** The {@link System#nanoTime()} after which waiting for the next second gives up. */
+		/**
+		 * The {@link System#nanoTime()} after which waiting for the next second gives up.
+		 */
 		long deadline();
 
 		/** The registry call starts now, by the node's {@link Timing}. */
@@ -195,7 +209,10 @@ final class BlockAllocator {
 
 		void registryCallEnded();
 
-		/** The used-up timestamp whose end the attempt is waiting for, or -1 once it has come. */
+		/**
+		 * The used-up timestamp whose end the attempt is waiting for, or -1 once it has
+		 * come.
+		 */
 		void waitingForNextSecond(long timestamp);
 
 	}

@@ -3,25 +3,31 @@ package dev.crid;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The blocks of a node: the one being served, the one reserved ahead, and the reservation in flight; and
- * the callers who wait for the next block.
+ * The blocks of a node: the one being served, the one reserved ahead, and the reservation
+ * in flight; and the callers who wait for the next block.
  *
- * <p>A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for it), with a
- * runway <em>in stock</em> ({@link Runway}: taken from there a block at a time, without a registry call),
- * <em>ready</em> (reserved ahead, waiting for the current block to run out), <em>current</em> (served by
- * {@link Dispenser}), <em>retired</em> (replaced; what it still held is a gap). The lock guards the blocks
- * ahead ({@link Runway}), the reservations in flight and given up on ({@link InFlight}), the counts, and
- * every change of {@link #current} and {@link #closed}, which are volatile so that the path handing out IDs
- * reads them without it. No lock is held while the registry is called or a caller waits.
+ * <p>
+ * A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for
+ * it), with a runway <em>in stock</em> ({@link Runway}: taken from there a block at a
+ * time, without a registry call), <em>ready</em> (reserved ahead, waiting for the current
+ * block to run out), <em>current</em> (served by {@link Dispenser}), <em>retired</em>
+ * (replaced; what it still held is a gap). The lock guards the blocks ahead
+ * ({@link Runway}), the reservations in flight and given up on ({@link InFlight}), the
+ * counts, and every change of {@link #current} and {@link #closed}, which are volatile so
+ * that the path handing out IDs reads them without it. No lock is held while the registry
+ * is called or a caller waits.
  *
- * <p>Callers wait in {@link CallerWaits}, which joins and leaves reservations here; {@link ReservationRunner}
- * runs them and brings their answers here.
+ * <p>
+ * Callers wait in {@link CallerWaits}, which joins and leaves reservations here;
+ * {@link ReservationRunner} runs them and brings their answers here.
  *
- * <p>Invariants: those of {@link InFlight}. A reservation's answer is taken only while it is in flight and
- * the node is open, in the order answers are taken: so blocks are checked against those given before (a
- * registry that went back) in the order the registry gave them, and a late answer to a reservation given up
- * on is dropped unchecked. A caller waits at most its allocation timeout, and gives up on a stuck
- * reservation as soon as it sees it stuck, not at its own deadline.
+ * <p>
+ * Invariants: those of {@link InFlight}. A reservation's answer is taken only while it is
+ * in flight and the node is open, in the order answers are taken: so blocks are checked
+ * against those given before (a registry that went back) in the order the registry gave
+ * them, and a late answer to a reservation given up on is dropped unchecked. A caller
+ * waits at most its allocation timeout, and gives up on a stuck reservation as soon as it
+ * sees it stuck, not at its own deadline.
  */
 final class BlockSupply {
 
@@ -74,8 +80,8 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Asks for the next block in the background, unless one is ready or on its way; with a runway, takes it
-	 * from the stock, and tops the stock up when it runs low.
+	 * Asks for the next block in the background, unless one is ready or on its way; with
+	 * a runway, takes it from the stock, and tops the stock up when it runs low.
 	 */
 	void requestPrefetch() {
 		Reservation toSubmit;
@@ -94,10 +100,12 @@ final class BlockSupply {
 	}
 
 	/**
-	 * The locked step of a caller's wait for a block: installs the block reserved ahead, or gives up on a
-	 * stuck reservation and starts one, and returns the reservation in flight, which the caller now waits
-	 * for (and {@link #leave leaves} afterwards); {@code null} when there is nothing to wait for: a block
-	 * other than {@code exhausted} is served, or for {@code warmUp} any block with IDs left or ready.
+	 * The locked step of a caller's wait for a block: installs the block reserved ahead,
+	 * or gives up on a stuck reservation and starts one, and returns the reservation in
+	 * flight, which the caller now waits for (and {@link #leave leaves} afterwards);
+	 * {@code null} when there is nothing to wait for: a block other than
+	 * {@code exhausted} is served, or for {@code warmUp} any block with IDs left or
+	 * ready.
 	 * @throws NodeClosedException if the node is closed
 	 */
 	@Nullable Reservation join(@Nullable Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
@@ -143,12 +151,18 @@ final class BlockSupply {
 		}
 	}
 
-	/** Runs a reservation on the thread of the caller waiting for it: one attempt, no retries. */
+	/**
+	 * Runs a reservation on the thread of the caller waiting for it: one attempt, no
+	 * retries.
+	 */
 	void runOnCaller(Reservation reservation) {
 		this.runner.runOnCaller(reservation);
 	}
 
-	/** Gives up on the reservation in flight if it is stuck; see {@link InFlight#abandonIfStuck}. */
+	/**
+	 * Gives up on the reservation in flight if it is stuck; see
+	 * {@link InFlight#abandonIfStuck}.
+	 */
 	void giveUpIfStuck() {
 		String gaveUp;
 		synchronized (this.lock) {
@@ -158,8 +172,9 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Serves the given block from now on, its trigger set by what the node has measured; returns the
-	 * reservation to submit when the block should ask for its successor at once, else {@code null}.
+	 * Serves the given block from now on, its trigger set by what the node has measured;
+	 * returns the reservation to submit when the block should ask for its successor at
+	 * once, else {@code null}.
 	 */
 	private @Nullable Reservation install(Block block) {
 		Block retired = this.current;
@@ -176,8 +191,9 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Makes the next block ready from the stock if none is, and returns the reservation to submit when the
-	 * node holds too little: no block ahead, or with a runway less than it needs; else {@code null}.
+	 * Makes the next block ready from the stock if none is, and returns the reservation
+	 * to submit when the node holds too little: no block ahead, or with a runway less
+	 * than it needs; else {@code null}.
 	 */
 	private @Nullable Reservation restock() {
 		Block next = this.runway.next(this.pacing.allocationSize());
@@ -192,8 +208,8 @@ final class BlockSupply {
 	}
 
 	/**
-	 * How many IDs a reservation should ask for to top the stock up to the runway, at least a block; 0 when
-	 * it need not.
+	 * How many IDs a reservation should ask for to top the stock up to the runway, at
+	 * least a block; 0 when it need not.
 	 */
 	private long refillSize() {
 		long now = this.timing.nanoTime();
@@ -202,12 +218,18 @@ final class BlockSupply {
 		return this.runway.refillSize(held(), this.runway.rate(now, issued), this.pacing.allocationSize());
 	}
 
-	/** The IDs this node holds: left in the current block (not those set aside in stripes), and ahead. */
+	/**
+	 * The IDs this node holds: left in the current block (not those set aside in
+	 * stripes), and ahead.
+	 */
 	private long held() {
 		return this.current.left() + this.runway.ids();
 	}
 
-	/** What a reservation a caller waits for asks for: a block, or with a runway what tops the stock up. */
+	/**
+	 * What a reservation a caller waits for asks for: a block, or with a runway what tops
+	 * the stock up.
+	 */
 	private long reservationSize() {
 		return this.runway.enabled() ? Math.max(this.pacing.allocationSize(), refillSize())
 				: this.pacing.allocationSize();
@@ -218,8 +240,8 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Called by the thread about to run a reservation; returns {@code false} when it must not: the node
-	 * closed, or gave up on it, meanwhile.
+	 * Called by the thread about to run a reservation; returns {@code false} when it must
+	 * not: the node closed, or gave up on it, meanwhile.
 	 */
 	boolean starting(Reservation reservation, Thread thread, boolean onCallerThread) {
 		synchronized (this.lock) {
@@ -227,14 +249,19 @@ final class BlockSupply {
 		}
 	}
 
-	/** Whether a reservation may call the registry (again): the node is open and still waits for it. */
+	/**
+	 * Whether a reservation may call the registry (again): the node is open and still
+	 * waits for it.
+	 */
 	boolean mayCall(Reservation reservation) {
 		synchronized (this.lock) {
 			return !this.closed && !reservation.abandoned;
 		}
 	}
 
-	/** Takes a reservation's block, in the order answers come: see the class's invariants. */
+	/**
+	 * Takes a reservation's block, in the order answers come: see the class's invariants.
+	 */
 	Reservation.Answer offer(Reservation reservation, Block block, long callNanos) {
 		Reservation.Answer answer;
 		long failuresBefore = 0;
@@ -274,9 +301,10 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Records a failed call and returns whether the reservation asks again: with {@code mayRetry}, while a
-	 * caller waits for it and the failure may pass, or in the background until it gets a block (see
-	 * {@link RetryPolicy}). Otherwise the reservation ends with the failure.
+	 * Records a failed call and returns whether the reservation asks again: with
+	 * {@code mayRetry}, while a caller waits for it and the failure may pass, or in the
+	 * background until it gets a block (see {@link RetryPolicy}). Otherwise the
+	 * reservation ends with the failure.
 	 */
 	boolean failed(Reservation reservation, RuntimeException failure, long callNanos, boolean mayRetry) {
 		long failuresInRow;
@@ -300,8 +328,9 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Ends a reservation, whatever happened to it: it is no longer in flight nor given up on, and its result
-	 * is complete, with {@code thrown} if something escaped it. Returns whether it had been given up on.
+	 * Ends a reservation, whatever happened to it: it is no longer in flight nor given up
+	 * on, and its result is complete, with {@code thrown} if something escaped it.
+	 * Returns whether it had been given up on.
 	 */
 	boolean ended(Reservation reservation, @Nullable Throwable thrown) {
 		boolean abandoned;
@@ -313,7 +342,8 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Closes the supply: no block is served or reserved from now on, and callers waiting are released.
+	 * Closes the supply: no block is served or reserved from now on, and callers waiting
+	 * are released.
 	 * @return whether this call closed it
 	 */
 	boolean close() {
@@ -339,7 +369,10 @@ final class BlockSupply {
 		this.runner.close();
 	}
 
-	/** A snapshot of the node's state, with what the dispenser holds: its IDs at hand and those lost. */
+	/**
+	 * A snapshot of the node's state, with what the dispenser holds: its IDs at hand and
+	 * those lost.
+	 */
 	CridStats snapshot(long setAside, long lostAtClose) {
 		synchronized (this.lock) {
 			Block block = this.current;

@@ -7,13 +7,16 @@ import java.util.concurrent.CompletionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Callers waiting for a block: a caller whose block ran out, and {@link CridNode#warmUp()}.
+ * Callers waiting for a block: a caller whose block ran out, and
+ * {@link CridNode#warmUp()}.
  *
- * <p>Invariant: a caller returns within its allocation timeout, measured from its first wait, whatever the
- * registry does, unless it runs a reservation itself (only for registries that answer from memory). It
- * waits for the reservation in flight until that ends, until it is stuck (then it gives up on it and
- * starts afresh at once, keeping what is left of its budget), or until its deadline; after a failure that
- * may pass it pauses ({@link RetryPolicy}) and asks again; any other failure it throws at once.
+ * <p>
+ * Invariant: a caller returns within its allocation timeout, measured from its first
+ * wait, whatever the registry does, unless it runs a reservation itself (only for
+ * registries that answer from memory). It waits for the reservation in flight until that
+ * ends, until it is stuck (then it gives up on it and starts afresh at once, keeping what
+ * is left of its budget), or until its deadline; after a failure that may pass it pauses
+ * ({@link RetryPolicy}) and asks again; any other failure it throws at once.
  */
 final class CallerWaits {
 
@@ -38,8 +41,8 @@ final class CallerWaits {
 	}
 
 	/**
-	 * Returns once the current block is no longer the exhausted one: installs the block reserved ahead, or
-	 * waits for the reservation in flight, or starts one.
+	 * Returns once the current block is no longer the exhausted one: installs the block
+	 * reserved ahead, or waits for the reservation in flight, or starts one.
 	 * @throws NodeClosedException if the node is closed
 	 * @throws RuntimeException the failure that ended the wait
 	 */
@@ -49,7 +52,10 @@ final class CallerWaits {
 		}
 	}
 
-	/** Reserves the first block unless IDs or a block are at hand, waiting at most the allocation timeout. */
+	/**
+	 * Reserves the first block unless IDs or a block are at hand, waiting at most the
+	 * allocation timeout.
+	 */
 	void warmUp() {
 		Wait wait = start();
 		while (awaitRound(null, wait, true)) {
@@ -75,19 +81,20 @@ final class CallerWaits {
 	}
 
 	/**
-	 * Waits for a reservation until it ends, is stuck, or the caller's deadline comes; returns whether the
-	 * caller goes round again, and throws what ends its wait.
+	 * Waits for a reservation until it ends, is stuck, or the caller's deadline comes;
+	 * returns whether the caller goes round again, and throws what ends its wait.
 	 */
 	private boolean awaitResult(Reservation reservation, Wait wait) {
 		try {
 			long now = this.timing.nanoTime();
 			long untilStuck = reservation.stuckAt(this.timeoutNanos) - now;
-			// Stuck already and still in flight: another call given up on is still out, so this one must run
-			// its course; wait for it until the deadline.
+			// Stuck already and still in flight: another call given up on is still out,
+			// so this one must run its course; wait for it until the deadline.
 			long until = (untilStuck > 0) ? Math.min(wait.deadline - now, untilStuck) : wait.deadline - now;
 			if (!this.timing.await(reservation.result, until)) {
 				if (this.timing.nanoTime() - wait.deadline < 0) {
-					return true; // stuck before the caller's deadline: give up on it and start afresh
+					return true; // stuck before the caller's deadline: give up on it and
+									// start afresh
 				}
 				this.supply.giveUpIfStuck();
 				throw timedOut(reservation, wait.lastFailure);
@@ -109,8 +116,8 @@ final class CallerWaits {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting for a block from registry "
-					+ this.supply.registry(), ex, false);
+			throw new RegistryException("Interrupted while waiting for a block from registry " + this.supply.registry(),
+					ex, false);
 		}
 	}
 
@@ -129,7 +136,10 @@ final class CallerWaits {
 		}
 	}
 
-	/** The failure of a caller whose deadline came: the reason it waited in vain, down to the root cause. */
+	/**
+	 * The failure of a caller whose deadline came: the reason it waited in vain, down to
+	 * the root cause.
+	 */
 	private RuntimeException timedOut(Reservation reservation, @Nullable RuntimeException callersFailure) {
 		long usedUp = reservation.usedUpTimestamp;
 		if (usedUp >= 0) {

@@ -1,7 +1,8 @@
 package dev.crid;
 
 /**
- * Thrown when the clock reads a time before the layout's epoch, so no timestamp can be formed.
+ * Thrown when the clock reads a time before the layout's epoch, so no timestamp can be
+ * formed.
  */
 public class ClockBeforeEpochException extends CridException {
 

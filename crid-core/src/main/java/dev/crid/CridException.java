@@ -3,8 +3,8 @@ package dev.crid;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Root of every error crid reports. Unchecked, so generating an ID reads like any other method call;
- * crid never signals an error with a sentinel value.
+ * Root of every error crid reports. Unchecked, so generating an ID reads like any other
+ * method call; crid never signals an error with a sentinel value.
  */
 public class CridException extends RuntimeException {
 

@@ -7,37 +7,53 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An ID as a value: a non-negative {@code long} that prints and parses as a decimal string. Use it where
- * a typed ID reads better than a bare {@code long}, or where the ID travels as text (JSON, URLs):
- * JavaScript numbers cannot hold every 63-bit value exactly, decimal strings can.
+ * An ID as a value: a non-negative {@code long} that prints and parses as a decimal
+ * string. Use it where a typed ID reads better than a bare {@code long}, or where the ID
+ * travels as text (JSON, URLs): JavaScript numbers cannot hold every 63-bit value
+ * exactly, decimal strings can.
  *
- * <p>It also has a short form for URLs and people: {@link #toBase32()} writes the ID in 13 characters of
- * Crockford's base32, and {@link #parseBase32(CharSequence)} reads it back, forgiving what people get
- * wrong when they copy an ID by hand. The two forms are never guessed between: {@code 0000000000001} is
- * valid in both (one in base32, a thousand million and one in decimal), so the caller says which it has.
+ * <p>
+ * It also has a short form for URLs and people: {@link #toBase32()} writes the ID in 13
+ * characters of Crockford's base32, and {@link #parseBase32(CharSequence)} reads it back,
+ * forgiving what people get wrong when they copy an ID by hand. The two forms are never
+ * guessed between: {@code 0000000000001} is valid in both (one in base32, a thousand
+ * million and one in decimal), so the caller says which it has.
  *
- * <p>Immutable; equal IDs are equal values; ordered by their numeric value.
+ * <p>
+ * Immutable; equal IDs are equal values; ordered by their numeric value.
  */
 public final class CridId implements Comparable<CridId>, Serializable {
 
 	private static final long serialVersionUID = 1L;
 
-	/** Crockford's base32 alphabet: digit {@code d} is {@code BASE32.charAt(d)}. In ascending ASCII order. */
+	/**
+	 * Crockford's base32 alphabet: digit {@code d} is {@code BASE32.charAt(d)}. In
+	 * ascending ASCII order.
+	 */
 	private static final String BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 	/** Characters in {@link #toBase32()}: 13 of 5 bits hold the 63 bits of any ID. */
 	private static final int BASE32_LENGTH = 13;
 
-	/** The base32 digits as bytes, for writing without a lookup through {@link String#charAt(int)}. */
+	/**
+	 * The base32 digits as bytes, for writing without a lookup through
+	 * {@link String#charAt(int)}.
+	 */
 	private static final byte[] BASE32_DIGITS = BASE32.getBytes(StandardCharsets.US_ASCII);
 
 	/** Marks an ASCII character that is no base32 digit in {@link #BASE32_VALUES}. */
 	private static final byte NOT_A_DIGIT = -1;
 
-	/** Marks the hyphen, which {@link #parseBase32(CharSequence)} skips, in {@link #BASE32_VALUES}. */
+	/**
+	 * Marks the hyphen, which {@link #parseBase32(CharSequence)} skips, in
+	 * {@link #BASE32_VALUES}.
+	 */
 	private static final byte HYPHEN = -2;
 
-	/** The digit each ASCII character stands for in base32 input, or one of the two marks above. */
+	/**
+	 * The digit each ASCII character stands for in base32 input, or one of the two marks
+	 * above.
+	 */
 	private static final byte[] BASE32_VALUES = base32Values();
 
 	/** The ID, never negative. */
@@ -61,7 +77,8 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	/**
-	 * Parses a decimal ID: digits only, no sign, no blanks, at most {@link Long#MAX_VALUE}.
+	 * Parses a decimal ID: digits only, no sign, no blanks, at most
+	 * {@link Long#MAX_VALUE}.
 	 * @param text the decimal text
 	 * @return the ID
 	 * @throws IllegalArgumentException quoting the text if it is not such a number
@@ -85,11 +102,12 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	/**
-	 * Parses the base32 form of an ID that {@link #toBase32()} writes, forgiving what people get wrong when
-	 * they copy it: letters in either case, {@code I} and {@code L} for {@code 1}, {@code O} for {@code 0},
-	 * and hyphens anywhere (they are skipped, so {@code 0000-0000-0000-1} may group the characters).
-	 * Leading zeros may be left out. Anything else is refused: any other character (blanks and signs
-	 * included, and {@code U}, which Crockford's alphabet leaves out), no base32 character at all, more
+	 * Parses the base32 form of an ID that {@link #toBase32()} writes, forgiving what
+	 * people get wrong when they copy it: letters in either case, {@code I} and {@code L}
+	 * for {@code 1}, {@code O} for {@code 0}, and hyphens anywhere (they are skipped, so
+	 * {@code 0000-0000-0000-1} may group the characters). Leading zeros may be left out.
+	 * Anything else is refused: any other character (blanks and signs included, and
+	 * {@code U}, which Crockford's alphabet leaves out), no base32 character at all, more
 	 * than 13 of them, or a value above {@link Long#MAX_VALUE} ({@code 7ZZZZZZZZZZZZ}).
 	 *
 	 * <pre>{@code
@@ -103,8 +121,8 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	 * }</pre>
 	 * @param text the base32 text
 	 * @return the ID
-	 * @throws IllegalArgumentException quoting the text, and saying what is wrong with it, if it is not
-	 * such a form
+	 * @throws IllegalArgumentException quoting the text, and saying what is wrong with
+	 * it, if it is not such a form
 	 */
 	public static CridId parseBase32(CharSequence text) {
 		if (text == null) {
@@ -161,8 +179,8 @@ public final class CridId implements Comparable<CridId>, Serializable {
 
 	private static IllegalArgumentException invalid(String text) {
 		String shown = (text != null) ? "\"" + text + "\"" : "null";
-		return new IllegalArgumentException("Invalid crid ID " + shown
-				+ ": expected a decimal number from 0 to " + Long.MAX_VALUE + " without sign or blanks");
+		return new IllegalArgumentException("Invalid crid ID " + shown + ": expected a decimal number from 0 to "
+				+ Long.MAX_VALUE + " without sign or blanks");
 	}
 
 	/**
@@ -189,9 +207,10 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	/**
-	 * Returns the ID in Crockford's base32, the short form {@link #parseBase32(CharSequence)} reads: always
-	 * 13 characters, zero-padded, upper case, from the alphabet {@code 0123456789ABCDEFGHJKMNPQRSTVWXYZ}
-	 * (no {@code I}, {@code L}, {@code O} or {@code U}, which are easily misread). Because the length is
+	 * Returns the ID in Crockford's base32, the short form
+	 * {@link #parseBase32(CharSequence)} reads: always 13 characters, zero-padded, upper
+	 * case, from the alphabet {@code 0123456789ABCDEFGHJKMNPQRSTVWXYZ} (no {@code I},
+	 * {@code L}, {@code O} or {@code U}, which are easily misread). Because the length is
 	 * fixed and the alphabet is in ASCII order, the strings sort as the IDs do.
 	 *
 	 * <pre>{@code
@@ -222,7 +241,8 @@ public final class CridId implements Comparable<CridId>, Serializable {
 	}
 
 	/**
-	 * Checks a deserialized value as {@link #of(long)} does, so a forged stream cannot make a negative ID.
+	 * Checks a deserialized value as {@link #of(long)} does, so a forged stream cannot
+	 * make a negative ID.
 	 * @return the checked ID
 	 */
 	private Object readResolve() {

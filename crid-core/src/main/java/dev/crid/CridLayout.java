@@ -11,15 +11,17 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How an ID is put together: the epoch its timestamps count from, and how its 63 usable bits are split
- * between the timestamp (whole seconds since the epoch) and the sequence number.
+ * How an ID is put together: the epoch its timestamps count from, and how its 63 usable
+ * bits are split between the timestamp (whole seconds since the epoch) and the sequence
+ * number.
  *
  * <pre>
  * id = (timestamp &lt;&lt; sequenceBits) | sequence
  * </pre>
  *
- * <p>Immutable and thread-safe. Nodes and parsers that read the same IDs must use equal layouts: a
- * parser with another epoch or split decodes wrong values without noticing.
+ * <p>
+ * Immutable and thread-safe. Nodes and parsers that read the same IDs must use equal
+ * layouts: a parser with another epoch or split decodes wrong values without noticing.
  */
 public final class CridLayout {
 
@@ -29,13 +31,18 @@ public final class CridLayout {
 	/** The default number of timestamp bits, 31: about 68 years of seconds. */
 	public static final int DEFAULT_TIMESTAMP_BITS = 31;
 
-	/** The default number of sequence bits, 32: about 4.29 billion IDs per second across all nodes. */
+	/**
+	 * The default number of sequence bits, 32: about 4.29 billion IDs per second across
+	 * all nodes.
+	 */
 	public static final int DEFAULT_SEQUENCE_BITS = 32;
 
 	/** Timestamp and sequence bits always add up to this: the sign bit stays zero. */
 	public static final int TOTAL_BITS = 63;
 
-	/** The default layout: {@link #DEFAULT_EPOCH}, 31 timestamp bits and 32 sequence bits. */
+	/**
+	 * The default layout: {@link #DEFAULT_EPOCH}, 31 timestamp bits and 32 sequence bits.
+	 */
 	public static final CridLayout DEFAULT = of(DEFAULT_EPOCH, DEFAULT_TIMESTAMP_BITS, DEFAULT_SEQUENCE_BITS);
 
 	private final Instant epoch;
@@ -77,9 +84,9 @@ public final class CridLayout {
 		if (epoch == null) {
 			violations.add(new Violation("epoch", null, "must be set"));
 		}
-		else if (epoch.getNano() != 0) {
-			// crid for Go drops the fraction; counting from it instead would shift every timestamp of a
-			// registry shared with Go nodes, so neither is done silently.
+		else if (!epoch.truncatedTo(ChronoUnit.SECONDS).equals(epoch)) {
+			// crid for Go drops the fraction; counting from it instead would shift every
+			// timestamp of a registry shared with Go nodes, so neither is done silently.
 			violations.add(new Violation("epoch", epoch, "must be a whole second, such as "
 					+ epoch.truncatedTo(ChronoUnit.SECONDS) + " (timestamps count whole seconds from it)"));
 		}
@@ -96,7 +103,8 @@ public final class CridLayout {
 		return violations;
 	}
 
-	// Java shifts count modulo 64, so 1L << 63 and 1L << 64 would not give the limits wanted here.
+	// Java shifts count modulo 64, so 1L << 63 and 1L << 64 would not give the limits
+	// wanted here.
 	private static long maxValue(int bits) {
 		return (bits >= TOTAL_BITS) ? Long.MAX_VALUE : (1L << bits) - 1;
 	}
@@ -166,8 +174,9 @@ public final class CridLayout {
 	}
 
 	/**
-	 * Returns the last second the layout can encode: the epoch plus {@link #maxTimestamp()} seconds, or
-	 * {@link Instant#MAX} if that lies beyond what an {@code Instant} can hold.
+	 * Returns the last second the layout can encode: the epoch plus
+	 * {@link #maxTimestamp()} seconds, or {@link Instant#MAX} if that lies beyond what an
+	 * {@code Instant} can hold.
 	 * @return the start of the last second
 	 */
 	public Instant lastSecond() {
@@ -209,10 +218,12 @@ public final class CridLayout {
 	 * @param instant the instant, usually the clock's
 	 * @return seconds since the epoch, in [0, {@link #maxTimestamp()}]
 	 * @throws ClockBeforeEpochException if the instant is before the epoch
-	 * @throws TimestampOverflowException if the instant is past the last second the layout can hold
+	 * @throws TimestampOverflowException if the instant is past the last second the
+	 * layout can hold
 	 */
 	public long timestampAt(Instant instant) {
-		// The epoch is a whole second, so whole seconds since it are a difference of epoch seconds.
+		// The epoch is a whole second, so whole seconds since it are a difference of
+		// epoch seconds.
 		long seconds = instant.getEpochSecond() - this.epoch.getEpochSecond();
 		if (instant.isBefore(this.epoch)) {
 			throw new ClockBeforeEpochException("Clock reads " + instant + ", before the epoch " + this.epoch);

@@ -11,50 +11,65 @@ import org.jspecify.annotations.Nullable;
 /**
  * Generates unique IDs from blocks of sequence numbers reserved in a {@link Registry}.
  *
- * <p>An ID is {@code (timestamp << sequenceBits) | sequence}, where the timestamp is the second (since the
- * epoch) in which its block was reserved and the sequence comes from that block. IDs are unique across
- * every node that shares the registry; they are not ordered by the time they were handed out.
+ * <p>
+ * An ID is {@code (timestamp << sequenceBits) | sequence}, where the timestamp is the
+ * second (since the epoch) in which its block was reserved and the sequence comes from
+ * that block. IDs are unique across every node that shares the registry; they are not
+ * ordered by the time they were handed out.
  *
- * <p>Handing out an ID costs one atomic increment. When fewer than {@code threshold} IDs are left in the
- * block, the node reserves the next one in the background, on its own daemon thread (or the executor
- * given to the builder). Only when a block runs out with no successor ready does a caller wait, at most
- * {@code allocationTimeout}; within it the node keeps asking, with backoff, while the registry's failure
- * may pass, so a short outage costs callers a delay rather than an error. No lock is held while the
- * registry is called, and no registry call can hold callers up for good: one that has not returned
- * within the timeout (and a grace) is given up on, and whatever it returns later is dropped.
+ * <p>
+ * Handing out an ID costs one atomic increment. When fewer than {@code threshold} IDs are
+ * left in the block, the node reserves the next one in the background, on its own daemon
+ * thread (or the executor given to the builder). Only when a block runs out with no
+ * successor ready does a caller wait, at most {@code allocationTimeout}; within it the
+ * node keeps asking, with backoff, while the registry's failure may pass, so a short
+ * outage costs callers a delay rather than an error. No lock is held while the registry
+ * is called, and no registry call can hold callers up for good: one that has not returned
+ * within the timeout (and a grace) is given up on, and whatever it returns later is
+ * dropped.
  *
- * <p>The node is made of package-private parts, each with one job and its invariant at its top:
- * {@link Dispenser} hands out IDs, {@link BlockSupply} holds the blocks, {@link ReservationRunner} runs
- * their reservations; {@code docs/internals.md} lists every part.
+ * <p>
+ * The node is made of package-private parts, each with one job and its invariant at its
+ * top: {@link Dispenser} hands out IDs, {@link BlockSupply} holds the blocks,
+ * {@link ReservationRunner} runs their reservations; {@code docs/internals.md} lists
+ * every part.
  *
- * <p>Before its first block the node checks that the registry serves its layout; it measures its clock
- * against the registry's at every reservation (for registries that tell their clock) and refuses to
- * serve IDs while the two are further apart than {@code maxClockSkew}; and it refuses any block that
- * overlaps one it was given before for the same second, which only a registry that went back (a
- * restored backup, a failover to a lagging replica) hands out. {@link #stats()} shows all of it.
+ * <p>
+ * Before its first block the node checks that the registry serves its layout; it measures
+ * its clock against the registry's at every reservation (for registries that tell their
+ * clock) and refuses to serve IDs while the two are further apart than
+ * {@code maxClockSkew}; and it refuses any block that overlaps one it was given before
+ * for the same second, which only a registry that went back (a restored backup, a
+ * failover to a lagging replica) hands out. {@link #stats()} shows all of it.
  *
- * <p>Thread-safe. Close the node when done with it, to stop its background thread.
+ * <p>
+ * Thread-safe. Close the node when done with it, to stop its background thread.
  *
- * <pre>{@code
+ * <pre class="code">
  * CridNode node = CridNode.builder(new InMemoryRegistry()).build();
- * long id = node.nextId();
- * }</pre>
+ * long id = node.nextId();</pre>
  */
 public final class CridNode implements AutoCloseable {
 
 	/** Sequence numbers reserved per registry call unless set otherwise: 10,000. */
 	public static final long DEFAULT_BLOCK_SIZE = 10_000;
 
-	/** IDs left in the block below which the next block is reserved, unless set otherwise: 5,000. */
+	/**
+	 * IDs left in the block below which the next block is reserved, unless set otherwise:
+	 * 5,000.
+	 */
 	public static final long DEFAULT_THRESHOLD = 5_000;
 
-	/** How long a caller waits for the registry at most, unless set otherwise: 5 seconds. */
+	/**
+	 * How long a caller waits for the registry at most, unless set otherwise: 5 seconds.
+	 */
 	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
 
 	/**
-	 * How far this node's clock may be from its registry's before the node refuses to serve IDs, unless
-	 * set otherwise: 1 minute. Well above what NTP keeps clocks to, well below anything that would make an
-	 * ID's timestamp misleading or a registry's eviction refuse the node.
+	 * How far this node's clock may be from its registry's before the node refuses to
+	 * serve IDs, unless set otherwise: 1 minute. Well above what NTP keeps clocks to,
+	 * well below anything that would make an ID's timestamp misleading or a registry's
+	 * eviction refuse the node.
 	 */
 	public static final Duration DEFAULT_MAX_CLOCK_SKEW = Duration.ofMinutes(1);
 
@@ -68,7 +83,10 @@ public final class CridNode implements AutoCloseable {
 
 	private final Dispenser dispenser;
 
-	/** The stripes' slots, held here so that the path every ID takes loads as little as it can. */
+	/**
+	 * The stripes' slots, held here so that the path every ID takes loads as little as it
+	 * can.
+	 */
 	private final Slice[] stripeSlots;
 
 	CridNode(NodeSettings settings) {
@@ -91,12 +109,16 @@ public final class CridNode implements AutoCloseable {
 
 	/**
 	 * Returns the next ID.
-	 * @return a non-negative ID, unique among all IDs from nodes sharing this node's registry
-	 * @throws RegistryException if no block could be reserved within the allocation timeout, or at once
-	 * when the registry's failure is not {@link RegistryException#isRetryable() retryable}
+	 * @return a non-negative ID, unique among all IDs from nodes sharing this node's
+	 * registry
+	 * @throws RegistryException if no block could be reserved within the allocation
+	 * timeout, or at once when the registry's failure is not
+	 * {@link RegistryException#isRetryable() retryable}
 	 * @throws LayoutMismatchException if the registry was first used with another layout
-	 * @throws SequenceOverflowException if the current second is used up and the next did not come in time
-	 * @throws InvalidSequenceException if the registry answered with an impossible block start
+	 * @throws SequenceOverflowException if the current second is used up and the next did
+	 * not come in time
+	 * @throws InvalidSequenceException if the registry answered with an impossible block
+	 * start
 	 * @throws ClockBeforeEpochException if the clock reads a time before the epoch
 	 * @throws TimestampOverflowException if the clock is past the layout's last second
 	 * @throws NodeClosedException if the node is closed
@@ -114,9 +136,10 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Returns {@code count} IDs, unique as those of {@link #nextId()}, taking them a block at a time: one
-	 * atomic step per block touched, reserving further blocks as needed. Each wait for a block is bounded
-	 * by the allocation timeout, as for {@code nextId()}; when one fails, the IDs taken so far are gaps.
+	 * Returns {@code count} IDs, unique as those of {@link #nextId()}, taking them a
+	 * block at a time: one atomic step per block touched, reserving further blocks as
+	 * needed. Each wait for a block is bounded by the allocation timeout, as for
+	 * {@code nextId()}; when one fails, the IDs taken so far are gaps.
 	 * @param count how many IDs, zero or more
 	 * @return the IDs, in no particular order
 	 * @throws IllegalArgumentException if the count is negative
@@ -141,11 +164,13 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Gets the node ready before its first {@link #nextId()}: checks the registry's layout and reserves the
-	 * first block now, waiting at most the allocation timeout, so the first callers find a block in memory.
-	 * Does nothing when a block is at hand already. Spring Boot calls it at start-up.
+	 * Gets the node ready before its first {@link #nextId()}: checks the registry's
+	 * layout and reserves the first block now, waiting at most the allocation timeout, so
+	 * the first callers find a block in memory. Does nothing when a block is at hand
+	 * already. Spring Boot calls it at start-up.
 	 * @throws LayoutMismatchException if the registry was first used with another layout
-	 * @throws RegistryException if no block could be reserved within the allocation timeout
+	 * @throws RegistryException if no block could be reserved within the allocation
+	 * timeout
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public void warmUp() {
@@ -177,7 +202,8 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the number of IDs left in a block below which this node reserves the next one.
+	 * Returns the number of IDs left in a block below which this node reserves the next
+	 * one.
 	 * @return the threshold; below 1 means the node never reserves ahead
 	 */
 	public long threshold() {
@@ -193,7 +219,8 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Returns how far this node's clock may be from its registry's before it refuses to serve IDs.
+	 * Returns how far this node's clock may be from its registry's before it refuses to
+	 * serve IDs.
 	 * @return the largest clock skew allowed
 	 */
 	public Duration maxClockSkew() {
@@ -209,7 +236,8 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Returns a snapshot of this node's counters and state. Cheap, and never calls the registry.
+	 * Returns a snapshot of this node's counters and state. Cheap, and never calls the
+	 * registry.
 	 * @return the snapshot
 	 */
 	public CridStats stats() {
@@ -225,11 +253,13 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Closes the node: later calls to {@link #nextId()} fail with {@link NodeClosedException}, callers
-	 * waiting for a block are released with that exception, no registry call starts from now on, and the
-	 * node's own background threads are stopped (an executor given to the builder is left running). It
-	 * waits at most a second for them, and not at all when called on one of them. Calls racing with
-	 * {@code close()} may still receive IDs from the block being served; they remain unique. Idempotent.
+	 * Closes the node: later calls to {@link #nextId()} fail with
+	 * {@link NodeClosedException}, callers waiting for a block are released with that
+	 * exception, no registry call starts from now on, and the node's own background
+	 * threads are stopped (an executor given to the builder is left running). It waits at
+	 * most a second for them, and not at all when called on one of them. Calls racing
+	 * with {@code close()} may still receive IDs from the block being served; they remain
+	 * unique. Idempotent.
 	 */
 	@Override
 	public void close() {
@@ -239,7 +269,9 @@ public final class CridNode implements AutoCloseable {
 		}
 	}
 
-	/** The node's checked settings, for tests that build a node with some of them changed. */
+	/**
+	 * The node's checked settings, for tests that build a node with some of them changed.
+	 */
 	NodeSettings settings() {
 		return this.settings;
 	}
@@ -251,8 +283,8 @@ public final class CridNode implements AutoCloseable {
 	}
 
 	/**
-	 * Configures and builds a {@link CridNode}. Every setting has a default; {@link #build()} checks them
-	 * all and reports every violated rule at once.
+	 * Configures and builds a {@link CridNode}. Every setting has a default;
+	 * {@link #build()} checks them all and reports every violated rule at once.
 	 */
 	public static final class Builder {
 
@@ -287,8 +319,8 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets the instant timestamps count from. Default {@link CridLayout#DEFAULT_EPOCH}; must not be in
-		 * the future.
+		 * Sets the instant timestamps count from. Default
+		 * {@link CridLayout#DEFAULT_EPOCH}; must not be in the future.
 		 * @param epoch the epoch
 		 * @return this builder
 		 */
@@ -298,7 +330,8 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets the number of timestamp bits. Default 31; with the sequence bits it must add up to 63.
+		 * Sets the number of timestamp bits. Default 31; with the sequence bits it must
+		 * add up to 63.
 		 * @param timestampBits bits in [0, 63]
 		 * @return this builder
 		 */
@@ -308,7 +341,8 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets the number of sequence bits. Default 32; with the timestamp bits it must add up to 63.
+		 * Sets the number of sequence bits. Default 32; with the timestamp bits it must
+		 * add up to 63.
 		 * @param sequenceBits bits in [0, 63]
 		 * @return this builder
 		 */
@@ -333,9 +367,9 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how many sequence numbers one registry call reserves. Default 10,000; must be in
-		 * [1, 2^sequenceBits]. Larger blocks mean fewer registry calls and larger gaps when a node stops
-		 * with part of a block unused.
+		 * Sets how many sequence numbers one registry call reserves. Default 10,000; must
+		 * be in [1, 2^sequenceBits]. Larger blocks mean fewer registry calls and larger
+		 * gaps when a node stops with part of a block unused.
 		 * @param blockSize the block size
 		 * @return this builder
 		 */
@@ -345,9 +379,10 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how few IDs may be left in a block before the next one is reserved in the background.
-		 * Default 5,000; must not exceed the block size; below 1 turns pre-allocation off. Keep it at least
-		 * the peak rate of IDs per second times the registry's latency.
+		 * Sets how few IDs may be left in a block before the next one is reserved in the
+		 * background. Default 5,000; must not exceed the block size; below 1 turns
+		 * pre-allocation off. Keep it at least the peak rate of IDs per second times the
+		 * registry's latency.
 		 * @param threshold the threshold
 		 * @return this builder
 		 */
@@ -357,8 +392,9 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how long a caller waits at most for a block, and how long a reservation may wait for a
-		 * used-up second to pass. Default 5 seconds; must be positive and at most one day.
+		 * Sets how long a caller waits at most for a block, and how long a reservation
+		 * may wait for a used-up second to pass. Default 5 seconds; must be positive and
+		 * at most one day.
 		 * @param allocationTimeout the timeout
 		 * @return this builder
 		 */
@@ -378,10 +414,11 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how far this node's clock may be from its registry's before it refuses to serve IDs, for
-		 * registries that tell their clock (the database registry does). Default 1 minute; must be positive.
-		 * A node whose clock is further off discards the block it was given and keeps asking, with backoff,
-		 * until the clocks agree; {@link CridStats#clockSkew()} shows the last measurement.
+		 * Sets how far this node's clock may be from its registry's before it refuses to
+		 * serve IDs, for registries that tell their clock (the database registry does).
+		 * Default 1 minute; must be positive. A node whose clock is further off discards
+		 * the block it was given and keeps asking, with backoff, until the clocks agree;
+		 * {@link CridStats#clockSkew()} shows the last measurement.
 		 * @param maxClockSkew the largest skew allowed
 		 * @return this builder
 		 */
@@ -391,12 +428,14 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets a handler told of every failed background reservation (crid for Go's prefill error handler),
-		 * for example to count or report them. It runs on the thread where the reservation failed, and must
-		 * return quickly: the node's background thread, or the caller's when the executor refused the task
-		 * or a caller ran the reservation itself. Whatever it throws is logged and otherwise ignored (an
-		 * {@link Error} too, which still reaches its thread once the reservation has ended). Failures are
-		 * also logged and counted in {@link CridNode#stats()} without it.
+		 * Sets a handler told of every failed background reservation (crid for Go's
+		 * prefill error handler), for example to count or report them. It runs on the
+		 * thread where the reservation failed, and must return quickly: the node's
+		 * background thread, or the caller's when the executor refused the task or a
+		 * caller ran the reservation itself. Whatever it throws is logged and otherwise
+		 * ignored (an {@link Error} too, which still reaches its thread once the
+		 * reservation has ended). Failures are also logged and counted in
+		 * {@link CridNode#stats()} without it.
 		 * @param handler the handler, or {@code null} for none
 		 * @return this builder
 		 */
@@ -406,12 +445,14 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets the executor that runs registry calls. By default the node starts its own daemon thread,
-		 * and stops it on {@link CridNode#close()}; an executor given here is never shut down by the node.
-		 * It must run tasks on threads of its own: an executor that runs them on the submitting thread
-		 * ({@code Runnable::run}) makes callers wait for registry calls beyond the allocation timeout, and
-		 * the node logs a warning when it sees one. An executor that drops tasks silently delays callers
-		 * by one allocation timeout, after which the node gives up on the dropped task and submits anew.
+		 * Sets the executor that runs registry calls. By default the node starts its own
+		 * daemon thread, and stops it on {@link CridNode#close()}; an executor given here
+		 * is never shut down by the node. It must run tasks on threads of its own: an
+		 * executor that runs them on the submitting thread ({@code Runnable::run}) makes
+		 * callers wait for registry calls beyond the allocation timeout, and the node
+		 * logs a warning when it sees one. An executor that drops tasks silently delays
+		 * callers by one allocation timeout, after which the node gives up on the dropped
+		 * task and submits anew.
 		 * @param prefetchExecutor the executor
 		 * @return this builder
 		 */
@@ -421,10 +462,11 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how long the node should serve IDs without its registry: it keeps that long's IDs in stock at
-		 * its rate over the last minute (at least the block size a second), topped up in large calls. Default
-		 * zero, at most a day. A node that stops loses its stock; an ID may be used up to the runway after
-		 * the second it carries.
+		 * Sets how long the node should serve IDs without its registry: it keeps that
+		 * long's IDs in stock at its rate over the last minute (at least the block size a
+		 * second), topped up in large calls. Default zero, at most a day. A node that
+		 * stops loses its stock; an ID may be used up to the runway after the second it
+		 * carries.
 		 * @param runway the runway, or {@link Duration#ZERO} for none
 		 * @return this builder
 		 */
@@ -434,10 +476,11 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Checks every setting and builds the node. Does not call the registry: the first block is
-		 * reserved by the first call to {@link CridNode#nextId()}.
+		 * Checks every setting and builds the node. Does not call the registry: the first
+		 * block is reserved by the first call to {@link CridNode#nextId()}.
 		 * @return the node
-		 * @throws InvalidConfigException naming every violated rule, its value and its allowed range
+		 * @throws InvalidConfigException naming every violated rule, its value and its
+		 * allowed range
 		 */
 		public CridNode build() {
 			return new CridNode(NodeSettings.check(this.registry, this.epoch, this.timestampBits, this.sequenceBits,

@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * Takes IDs apart into their timestamp and sequence number without a running node. It must use the same
- * layout as the nodes that made the IDs; {@link CridNode#parser()} returns one that does.
+ * Takes IDs apart into their timestamp and sequence number without a running node. It
+ * must use the same layout as the nodes that made the IDs; {@link CridNode#parser()}
+ * returns one that does.
  *
- * <p>Immutable and thread-safe.
+ * <p>
+ * Immutable and thread-safe.
  */
 public final class CridParser {
 
@@ -39,8 +41,9 @@ public final class CridParser {
 	 * Takes an ID apart.
 	 * @param id the ID
 	 * @return its timestamp and sequence number
-	 * @throws IllegalArgumentException if the ID is negative, or its timestamp lies beyond what
-	 * {@link Instant} can hold (possible only with very wide timestamp layouts)
+	 * @throws IllegalArgumentException if the ID is negative, or its timestamp lies
+	 * beyond what {@link Instant} can hold (possible only with very wide timestamp
+	 * layouts)
 	 */
 	public ParsedId parse(long id) {
 		long timestamp = this.layout.timestampOf(id);
@@ -57,7 +60,8 @@ public final class CridParser {
 	 * Takes an ID apart.
 	 * @param id the ID
 	 * @return its timestamp and sequence number
-	 * @throws IllegalArgumentException if the timestamp lies beyond what {@link Instant} can hold
+	 * @throws IllegalArgumentException if the timestamp lies beyond what {@link Instant}
+	 * can hold
 	 */
 	public ParsedId parse(CridId id) {
 		return parse(id.value());

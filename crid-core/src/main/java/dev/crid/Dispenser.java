@@ -5,19 +5,25 @@ import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Hands out IDs from the current block: to each stripe of threads a slice at a time, and to a bulk request
- * all it asks for at once. Asks the {@link BlockSupply} for the next block when a block reaches its
- * trigger, and waits for it ({@link CallerWaits}) when a block runs out.
+ * Hands out IDs from the current block: to each stripe of threads a slice at a time, and
+ * to a bulk request all it asks for at once. Asks the {@link BlockSupply} for the next
+ * block when a block reaches its trigger, and waits for it ({@link CallerWaits}) when a
+ * block runs out.
  *
- * <p>Invariants: every offset of a block is taken once, by one atomic add on the block's counter (a slice
- * or a bulk request takes many at once), so no ID is handed out twice. A stripe's slot changes only by
- * compare-and-set, and closing swaps {@link Slice#CLOSED} into every slot: a slice is published before the
- * node closes (and is swept away by it) or not at all, so no call that begins after {@code close()} is
- * served from a slice. Offsets set aside but never handed out are gaps, counted in {@link #lostAtClose}.
+ * <p>
+ * Invariants: every offset of a block is taken once, by one atomic add on the block's
+ * counter (a slice or a bulk request takes many at once), so no ID is handed out twice. A
+ * stripe's slot changes only by compare-and-set, and closing swaps {@link Slice#CLOSED}
+ * into every slot: a slice is published before the node closes (and is swept away by it)
+ * or not at all, so no call that begins after {@code close()} is served from a slice.
+ * Offsets set aside but never handed out are gaps, counted in {@link #lostAtClose}.
  */
 final class Dispenser {
 
-	/** The most IDs a stripe sets aside at once: a refill in this many calls stays out of the 99.9th percentile. */
+	/**
+	 * The most IDs a stripe sets aside at once: a refill in this many calls stays out of
+	 * the 99.9th percentile.
+	 */
 	private static final long MAX_SLICE_SIZE = 4_096;
 
 	private final BlockSupply supply;
@@ -44,14 +50,15 @@ final class Dispenser {
 	}
 
 	/**
-	 * Takes a slice of the current block for the caller's stripe, hands out its first ID and sets the rest
-	 * aside for the stripe's threads; waits for the next block when the current one is exhausted.
+	 * Takes a slice of the current block for the caller's stripe, hands out its first ID
+	 * and sets the rest aside for the stripe's threads; waits for the next block when the
+	 * current one is exhausted.
 	 * @param slot the caller's stripe
 	 * @param usedUp the slice the caller found used up in it, or {@code null}
 	 */
 	long refill(int slot, @Nullable Slice usedUp) {
-		// One thread of the stripe refills it; others meanwhile take single IDs, so no slice is set aside in
-		// vain.
+		// One thread of the stripe refills it; others meanwhile take single IDs, so no
+		// slice is set aside in vain.
 		boolean refilling = usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
 				&& this.stripes.replace(slot, usedUp, Slice.REFILLING);
 		try {
@@ -67,7 +74,8 @@ final class Dispenser {
 						Slice slice = new Slice(block, start + 1, end);
 						refilling = false;
 						if (!this.stripes.replace(slot, Slice.REFILLING, slice)) {
-							this.lostAtClose.add(slice.unused()); // the node closed meanwhile
+							this.lostAtClose.add(slice.unused()); // the node closed
+																	// meanwhile
 						}
 					}
 					return block.firstId + start;
@@ -113,7 +121,10 @@ final class Dispenser {
 		return ids;
 	}
 
-	/** Asks for the next block when offsets {@code [start, end)} of a block include its trigger. */
+	/**
+	 * Asks for the next block when offsets {@code [start, end)} of a block include its
+	 * trigger.
+	 */
 	private void reachedTrigger(Block block, long start, long end) {
 		if (block.trigger >= start && block.trigger < end) {
 			this.supply.requestPrefetch();

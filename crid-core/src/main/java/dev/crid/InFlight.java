@@ -5,14 +5,16 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The reservation a node has in flight, and the one it gave up on whose registry call has not returned yet:
- * what bounds a node's registry calls, and gives up on a stuck one.
+ * The reservation a node has in flight, and the one it gave up on whose registry call has
+ * not returned yet: what bounds a node's registry calls, and gives up on a stuck one.
  *
- * <p>Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it, and the fields of its
- * reservations that are not volatile. Invariants: at most one reservation is in flight, and at most one more,
- * given up on, may still be in a registry call, so a registry that never returns holds two threads at most.
- * A reservation given up on is no longer in flight, its result completes with the failure at once, its
- * thread is interrupted (unless it is a caller's), and it starts no registry call after that.
+ * <p>
+ * Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it, and the
+ * fields of its reservations that are not volatile. Invariants: at most one reservation
+ * is in flight, and at most one more, given up on, may still be in a registry call, so a
+ * registry that never returns holds two threads at most. A reservation given up on is no
+ * longer in flight, its result completes with the failure at once, its thread is
+ * interrupted (unless it is a caller's), and it starts no registry call after that.
  */
 final class InFlight {
 
@@ -37,14 +39,20 @@ final class InFlight {
 		return this.inflight;
 	}
 
-	/** Makes a reservation the one in flight; there is none. Its maker submits it once the lock is released. */
+	/**
+	 * Makes a reservation the one in flight; there is none. Its maker submits it once the
+	 * lock is released.
+	 */
 	Reservation begin(boolean prefetch, long size, long now) {
 		Reservation reservation = new Reservation(prefetch, size, now);
 		this.inflight = reservation;
 		return reservation;
 	}
 
-	/** Ends the flight of the reservation in flight, taken or failed for good; returns it, or {@code null}. */
+	/**
+	 * Ends the flight of the reservation in flight, taken or failed for good; returns it,
+	 * or {@code null}.
+	 */
 	@Nullable Reservation land() {
 		Reservation reservation = this.inflight;
 		this.inflight = null;
@@ -52,9 +60,10 @@ final class InFlight {
 	}
 
 	/**
-	 * Gives up on the reservation in flight if it is stuck and no other given-up call is still out: the next
-	 * caller starts afresh, and whatever the stuck call returns, if it ever does, is dropped. Returns the
-	 * warning to log once the lock is released, or {@code null}.
+	 * Gives up on the reservation in flight if it is stuck and no other given-up call is
+	 * still out: the next caller starts afresh, and whatever the stuck call returns, if
+	 * it ever does, is dropped. Returns the warning to log once the lock is released, or
+	 * {@code null}.
 	 */
 	@Nullable String abandonIfStuck(long now) {
 		Reservation reservation = this.inflight;
@@ -69,9 +78,9 @@ final class InFlight {
 				reservation.runner.interrupt();
 			}
 		}
-		RegistryException failure = new RegistryException("Gave up on a block reservation from registry "
-				+ this.registry + reservation.describeStuck() + " within the allocation timeout of "
-				+ Duration.ofNanos(this.timeoutNanos));
+		RegistryException failure = new RegistryException(
+				"Gave up on a block reservation from registry " + this.registry + reservation.describeStuck()
+						+ " within the allocation timeout of " + Duration.ofNanos(this.timeoutNanos));
 		long failures = this.statistics.failed(reservation.prefetch, now - reservation.submitted, failure);
 		reservation.lastFailure = failure;
 		reservation.result.completeExceptionally(failure);
@@ -79,8 +88,8 @@ final class InFlight {
 	}
 
 	/**
-	 * Records the thread about to run a reservation; returns {@code false} when it must not run: it was given
-	 * up on, or ended, meanwhile.
+	 * Records the thread about to run a reservation; returns {@code false} when it must
+	 * not run: it was given up on, or ended, meanwhile.
 	 */
 	boolean start(Reservation reservation, Thread thread, boolean onCallerThread) {
 		if (reservation.abandoned || reservation.result.isDone()) {
@@ -91,7 +100,10 @@ final class InFlight {
 		return true;
 	}
 
-	/** Forgets a reservation whose run ended, in flight or given up on; returns whether it was given up on. */
+	/**
+	 * Forgets a reservation whose run ended, in flight or given up on; returns whether it
+	 * was given up on.
+	 */
 	boolean end(Reservation reservation) {
 		reservation.runner = null;
 		if (this.inflight == reservation) {

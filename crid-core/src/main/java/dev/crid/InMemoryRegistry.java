@@ -6,25 +6,33 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A registry held in this process's memory: for tests, examples and applications that run as a single
- * process. IDs are unique among the nodes that share one instance, and nowhere else; nothing survives a
- * restart.
+ * A registry held in this process's memory: for tests, examples and applications that run
+ * as a single process. IDs are unique among the nodes that share one instance, and
+ * nowhere else; nothing survives a restart.
  *
- * <p>Its memory is bounded. It remembers the most recent {@code retainedTimestamps} timestamps (one
- * hour of seconds by default) and forgets older ones; it refuses, with a {@link RegistryException}, any
- * timestamp at or below the newest one it has forgotten, because it could no longer tell which blocks of
- * that second are taken. Nodes only ask for the current second, so this matters only to a clock that
- * jumps back by more than the window.
+ * <p>
+ * Its memory is bounded. It remembers the most recent {@code retainedTimestamps}
+ * timestamps (one hour of seconds by default) and forgets older ones; it refuses, with a
+ * {@link RegistryException}, any timestamp at or below the newest one it has forgotten,
+ * because it could no longer tell which blocks of that second are taken. Nodes only ask
+ * for the current second, so this matters only to a clock that jumps back by more than
+ * the window.
  *
- * <p>A second whose counter would pass {@link Long#MAX_VALUE} is used up: its last block ends there and
- * every later call for it returns {@code Long.MAX_VALUE}, which nodes read as "wait for the next second".
- * The registry records the layout of the first node that uses it and refuses nodes with another one.
+ * <p>
+ * A second whose counter would pass {@link Long#MAX_VALUE} is used up: its last block
+ * ends there and every later call for it returns {@code Long.MAX_VALUE}, which nodes read
+ * as "wait for the next second". The registry records the layout of the first node that
+ * uses it and refuses nodes with another one.
  *
- * <p>Thread-safe.
+ * <p>
+ * Thread-safe.
  */
 public final class InMemoryRegistry implements Registry {
 
-	/** How many timestamps the registry remembers unless told otherwise: one hour of seconds. */
+	/**
+	 * How many timestamps the registry remembers unless told otherwise: one hour of
+	 * seconds.
+	 */
 	public static final int DEFAULT_RETAINED_TIMESTAMPS = 3600;
 
 	private final int retainedTimestamps;
@@ -48,7 +56,8 @@ public final class InMemoryRegistry implements Registry {
 	 */
 	public InMemoryRegistry(int retainedTimestamps) {
 		if (retainedTimestamps < 1) {
-			throw new IllegalArgumentException("retainedTimestamps is " + retainedTimestamps + " but must be at least 1");
+			throw new IllegalArgumentException(
+					"retainedTimestamps is " + retainedTimestamps + " but must be at least 1");
 		}
 		this.retainedTimestamps = retainedTimestamps;
 	}

@@ -6,10 +6,10 @@ import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 
 /**
- * Thrown when a layout, a node or a registry is configured with values outside their allowed ranges. It
- * lists every violated rule at once: {@link #violations()} as values (the setting, the value given, the
- * rule), and the exception's message as sentences joined, each naming the setting, the value and the range
- * allowed.
+ * Thrown when a layout, a node or a registry is configured with values outside their
+ * allowed ranges. It lists every violated rule at once: {@link #violations()} as values
+ * (the setting, the value given, the rule), and the exception's message as sentences
+ * joined, each naming the setting, the value and the range allowed.
  */
 public class InvalidConfigException extends CridException {
 
@@ -23,8 +23,7 @@ public class InvalidConfigException extends CridException {
 	 * @param violations the violated rules, never empty
 	 */
 	public InvalidConfigException(List<Violation> violations) {
-		super("Invalid crid configuration: "
-				+ String.join("; ", violations.stream().map(Violation::message).toList()));
+		super("Invalid crid configuration: " + String.join("; ", violations.stream().map(Violation::message).toList()));
 		this.violations = List.copyOf(violations);
 	}
 
@@ -37,17 +36,21 @@ public class InvalidConfigException extends CridException {
 	}
 
 	/**
-	 * One violated rule: which setting, the value it was given, and what the rule asks of it.
+	 * One violated rule: which setting, the value it was given, and what the rule asks of
+	 * it.
 	 *
-	 * @param setting the setting's name as the builders spell it ({@code blockSize}, {@code epoch},
-	 * {@code tableName}, …); {@value #BIT_SPLIT} for the rule that the layout's two bit counts add up to 63
+	 * @param setting the setting's name as the builders spell it ({@code blockSize},
+	 * {@code epoch}, {@code tableName}, …); {@value #BIT_SPLIT} for the rule that the
+	 * layout's two bit counts add up to 63
 	 * @param value the value given, or {@code null} when none was given
 	 * @param rule what the rule asks, starting with a verb ("must be in [1, 4294967296]")
-	 * @serial exclude
 	 */
 	public record Violation(String setting, @Nullable Object value, String rule) implements java.io.Serializable {
 
-		/** The setting of the rule that {@code timestampBits} and {@code sequenceBits} add up to 63. */
+		/**
+		 * The setting of the rule that {@code timestampBits} and {@code sequenceBits} add
+		 * up to 63.
+		 */
 		public static final String BIT_SPLIT = "timestampBits + sequenceBits";
 
 		/**
@@ -62,8 +65,9 @@ public class InvalidConfigException extends CridException {
 		}
 
 		/**
-		 * Returns the violation as a sentence, {@code "blockSize is 0 but must be in [1, 4294967296]"}; text
-		 * values are quoted.
+		 * Returns the violation as a sentence,
+		 * {@code "blockSize is 0 but must be in [1, 4294967296]"}; text values are
+		 * quoted.
 		 * @return the sentence
 		 */
 		public String message() {

@@ -1,10 +1,10 @@
 package dev.crid;
 
 /**
- * Thrown when a node's layout differs from the one its registry was first used with. Two layouts on one
- * registry can make the same ID from different (second, sequence) pairs, so a registry records the first
- * layout it serves and refuses every other. Not retryable: the node's or the registry's configuration
- * must change.
+ * Thrown when a node's layout differs from the one its registry was first used with. Two
+ * layouts on one registry can make the same ID from different (second, sequence) pairs,
+ * so a registry records the first layout it serves and refuses every other. Not
+ * retryable: the node's or the registry's configuration must change.
  */
 public class LayoutMismatchException extends RegistryException {
 

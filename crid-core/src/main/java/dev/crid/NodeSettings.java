@@ -13,22 +13,27 @@ import dev.crid.InvalidConfigException.Violation;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A node's settings, checked: what {@link CridNode.Builder#build()} hands to the node's parts. Every rule a
- * setting must meet is checked in {@link #check}, and every violated rule is reported at once.
+ * A node's settings, checked: what {@link CridNode.Builder#build()} hands to the node's
+ * parts. Every rule a setting must meet is checked in {@link #check}, and every violated
+ * rule is reported at once.
  *
  * @param registry the registry blocks are reserved in
  * @param layout the layout of the node's IDs
  * @param blockSize sequence numbers per registry call, as configured
- * @param threshold IDs left in a block below which the next is reserved; below 1 for never
+ * @param threshold IDs left in a block below which the next is reserved; below 1 for
+ * never
  * @param allocationTimeout how long a caller waits for a block at most
  * @param clock the clock timestamps come from
- * @param prefetchExecutor the executor given to the builder, or {@code null} for the node's own threads
+ * @param prefetchExecutor the executor given to the builder, or {@code null} for the
+ * node's own threads
  * @param maxClockSkew how far the node's clock may be from the registry's
  * @param prefetchFailureHandler told of failed background reservations, or {@code null}
- * @param runway how long the IDs the node keeps in stock should last at its measured rate; zero for no stock
+ * @param runway how long the IDs the node keeps in stock should last at its measured
+ * rate; zero for no stock
  * @param idleThreadTimeout how long the node's own threads stay alive with nothing to do
- * @param callerRunsReservations whether a caller runs a reservation it finds queued and not started itself:
- * only for registries that answer from memory and cannot hold a caller up
+ * @param callerRunsReservations whether a caller runs a reservation it finds queued and
+ * not started itself: only for registries that answer from memory and cannot hold a
+ * caller up
  * @param timing the monotonic clock and the waits of the slow paths
  */
 record NodeSettings(Registry registry, CridLayout layout, long blockSize, long threshold, Duration allocationTimeout,
@@ -43,7 +48,10 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 	/** Long enough that a node reserving a block every few seconds keeps its thread. */
 	static final Duration IDLE_THREAD_TIMEOUT = Duration.ofSeconds(10);
 
-	/** The same settings, but for the timing and how long idle threads live: for tests of the node's parts. */
+	/**
+	 * The same settings, but for the timing and how long idle threads live: for tests of
+	 * the node's parts.
+	 */
 	NodeSettings with(Timing timing, Duration idleThreadTimeout, boolean callerRunsReservations) {
 		return new NodeSettings(this.registry, this.layout, this.blockSize, this.threshold, this.allocationTimeout,
 				this.clock, this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler, this.runway,
@@ -53,7 +61,8 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 	/**
 	 * Checks a builder's settings; returns them, or throws naming every violated rule.
 	 * @param layoutMissing whether {@code layout(null)} was called
-	 * @throws InvalidConfigException naming every violated rule, its value and its allowed range
+	 * @throws InvalidConfigException naming every violated rule, its value and its
+	 * allowed range
 	 */
 	static NodeSettings check(Registry registry, Instant epoch, int timestampBits, int sequenceBits,
 			boolean layoutMissing, long blockSize, long threshold, Duration allocationTimeout, Clock clock,
@@ -78,9 +87,10 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 		if (layoutViolations.isEmpty() && now != null) {
 			Instant lastSecond = CridLayout.of(epoch, timestampBits, sequenceBits).lastSecond();
 			if (now.getEpochSecond() > lastSecond.getEpochSecond()) {
-				violations.add(new Violation("timestampBits", timestampBits, "must be larger, or the epoch later: the "
-						+ "layout's last second is " + lastSecond + " (epoch " + epoch + " plus 2^" + timestampBits
-						+ " - 1 seconds) but the clock reads " + now));
+				violations.add(new Violation("timestampBits", timestampBits,
+						"must be larger, or the epoch later: the " + "layout's last second is " + lastSecond
+								+ " (epoch " + epoch + " plus 2^" + timestampBits + " - 1 seconds) but the clock reads "
+								+ now));
 			}
 		}
 		if (layoutViolations.isEmpty()) {
@@ -94,8 +104,8 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 			violations.add(new Violation("blockSize", blockSize, "must be at least 1"));
 		}
 		if (threshold > blockSize) {
-			violations.add(new Violation("threshold", threshold, "must not exceed blockSize " + blockSize
-					+ " (a threshold below 1 turns pre-allocation off)"));
+			violations.add(new Violation("threshold", threshold,
+					"must not exceed blockSize " + blockSize + " (a threshold below 1 turns pre-allocation off)"));
 		}
 		if (allocationTimeout == null || allocationTimeout.isNegative() || allocationTimeout.isZero()
 				|| allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {

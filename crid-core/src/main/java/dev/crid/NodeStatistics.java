@@ -10,9 +10,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a node counts about its registry calls. Written only on the slow paths, so handing out IDs pays
- * nothing for it; its own monitor guards it, so the allocator may record what it learns without the
- * node's lock.
+ * What a node counts about its registry calls. Written only on the slow paths, so handing
+ * out IDs pays nothing for it; its own monitor guards it, so the allocator may record
+ * what it learns without the node's lock.
  */
 final class NodeStatistics {
 
@@ -80,9 +80,9 @@ final class NodeStatistics {
 	}
 
 	/**
-	 * Records the skew measured at a reservation, with this node's clock reading at the end of the call and
-	 * the monotonic clock read just after it, so that a later snapshot can tell how far the node's clock has
-	 * moved since.
+	 * Records the skew measured at a reservation, with this node's clock reading at the
+	 * end of the call and the monotonic clock read just after it, so that a later
+	 * snapshot can tell how far the node's clock has moved since.
 	 */
 	synchronized void clockSkew(Duration skew, Instant measuredAt, long measuredNanos) {
 		this.clockSkew = skew;
@@ -91,9 +91,10 @@ final class NodeStatistics {
 	}
 
 	/**
-	 * The skew as it must be now: the registry's clock is taken to have run at the monotonic clock's rate
-	 * since the measurement, so whatever this node's clock moved beyond that (a step back or forward, a
-	 * fixed clock standing still) is added to the skew measured.
+	 * The skew as it must be now: the registry's clock is taken to have run at the
+	 * monotonic clock's rate since the measurement, so whatever this node's clock moved
+	 * beyond that (a step back or forward, a fixed clock standing still) is added to the
+	 * skew measured.
 	 */
 	private @Nullable Duration estimatedClockSkew() {
 		if (this.clockSkew == null) {
@@ -109,8 +110,9 @@ final class NodeStatistics {
 		this.lastRegistryWentBackTime = now();
 	}
 
-	// Called while an allocation is being finished: a clock that throws (the failure being recorded may
-	// well be the clock's) must not stop the allocation from completing, so fall back to the system clock.
+	// Called while an allocation is being finished: a clock that throws (the failure
+	// being recorded may well be the clock's) must not stop the allocation from
+	// completing, so fall back to the system clock.
 	private Instant now() {
 		try {
 			return this.clock.instant();
@@ -124,8 +126,8 @@ final class NodeStatistics {
 		return prefetched ? this.prefetch : this.synchronous;
 	}
 
-	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady,
-			long prefetchThreshold, long allocationSize, long idsInStock, Duration runway) {
+	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
+			long allocationSize, long idsInStock, Duration runway) {
 		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, prefetchThreshold, allocationSize,
 				this.prefetch.snapshot(), this.synchronous.snapshot(), this.stalls, this.consecutiveFailures,
 				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, estimatedClockSkew(),
@@ -133,12 +135,13 @@ final class NodeStatistics {
 	}
 
 	/**
-	 * Describes a failure with its chain of causes, so the root cause (the driver's "connection refused",
-	 * a timeout, a refused login) is always named.
+	 * Describes a failure with its chain of causes, so the root cause (the driver's
+	 * "connection refused", a timeout, a refused login) is always named.
 	 */
 	static String describe(Throwable failure) {
 		StringBuilder text = new StringBuilder(String.valueOf(failure));
-		// Causes can form a cycle longer than one (a.initCause(b), b.initCause(a)): stop at the first repeat.
+		// Causes can form a cycle longer than one (a.initCause(b), b.initCause(a)): stop
+		// at the first repeat.
 		Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		seen.add(failure);
 		for (Throwable cause = failure.getCause(); cause != null && seen.add(cause); cause = cause.getCause()) {

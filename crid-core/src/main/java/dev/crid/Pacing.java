@@ -1,19 +1,23 @@
 package dev.crid;
 
 /**
- * Decides when a node reserves its next block, and how large, from what it measures: how fast it uses
- * its blocks up, and how long a block takes to arrive once asked for (the registry's answer and the wait
- * for the node's thread), the slowest of the recent arrivals rather than the mean. The next block is asked
- * for when fewer IDs are left than twice what the node hands out meanwhile, and never later than the
- * configured threshold (as a share of the block: a grown block keeps the configured share).
+ * Decides when a node reserves its next block, and how large, from what it measures: how
+ * fast it uses its blocks up, and how long a block takes to arrive once asked for (the
+ * registry's answer and the wait for the node's thread), the slowest of the recent
+ * arrivals rather than the mean. The next block is asked for when fewer IDs are left than
+ * twice what the node hands out meanwhile, and never later than the configured threshold
+ * (as a share of the block: a grown block keeps the configured share).
  *
- * <p>A node that reserves ahead and still uses up a block in less than two such arrivals (so reserving
- * ahead cannot hide them) asks for twice as many numbers next time, up to {@value #MAX_GROWTH} times the
- * configured block size and a sixteenth of a second's sequence numbers; one that takes more than
- * {@value #SHRINK_AFTER} arrivals' time for a block halves it again, never below the configured size. With
- * pre-allocation off, blocks keep their configured size.
+ * <p>
+ * A node that reserves ahead and still uses up a block in less than two such arrivals (so
+ * reserving ahead cannot hide them) asks for twice as many numbers next time, up to
+ * {@value #MAX_GROWTH} times the configured block size and a sixteenth of a second's
+ * sequence numbers; one that takes more than {@value #SHRINK_AFTER} arrivals' time for a
+ * block halves it again, never below the configured size. With pre-allocation off, blocks
+ * keep their configured size.
  *
- * <p>Not thread-safe: the node calls it under its lock.
+ * <p>
+ * Not thread-safe: the node calls it under its lock.
  */
 final class Pacing {
 
@@ -23,13 +27,22 @@ final class Pacing {
 	/** The most a block grows, as a multiple of the configured block size. */
 	static final long MAX_GROWTH = 64;
 
-	/** A grown block takes at most this share of a second's sequence numbers: one sixteenth. */
+	/**
+	 * A grown block takes at most this share of a second's sequence numbers: one
+	 * sixteenth.
+	 */
 	static final long SECOND_SHARE = 16;
 
-	/** Blocks that last less than this many slowest arrivals make a node that reserves ahead ask for more. */
+	/**
+	 * Blocks that last less than this many slowest arrivals make a node that reserves
+	 * ahead ask for more.
+	 */
 	private static final long GROW_BELOW = 2;
 
-	/** Blocks that last longer than this many slowest arrivals make the node ask for smaller ones. */
+	/**
+	 * Blocks that last longer than this many slowest arrivals make the node ask for
+	 * smaller ones.
+	 */
 	private static final long SHRINK_AFTER = 64;
 
 	private final long blockSize;
@@ -53,8 +66,9 @@ final class Pacing {
 	 * Creates the pacing of a node.
 	 * @param blockSize the configured block size
 	 * @param threshold the configured threshold
-	 * @param sequencesPerSecond how many sequence numbers one second holds: a grown block takes at most a
-	 * sixteenth of them, so one node cannot take a second's numbers from the others
+	 * @param sequencesPerSecond how many sequence numbers one second holds: a grown block
+	 * takes at most a sixteenth of them, so one node cannot take a second's numbers from
+	 * the others
 	 */
 	Pacing(long blockSize, long threshold, long sequencesPerSecond) {
 		this.blockSize = blockSize;
@@ -70,15 +84,19 @@ final class Pacing {
 		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond(settings.layout()));
 	}
 
-	/** How many sequence numbers one second of the layout holds ({@link Long#MAX_VALUE} for 63 bits). */
+	/**
+	 * How many sequence numbers one second of the layout holds ({@link Long#MAX_VALUE}
+	 * for 63 bits).
+	 */
 	static long sequencesPerSecond(CridLayout layout) {
 		long maxSequence = layout.maxSequence();
 		return (maxSequence == Long.MAX_VALUE) ? Long.MAX_VALUE : maxSequence + 1;
 	}
 
 	/**
-	 * Records how long a block took to arrive, from the moment it was asked for: the registry's answer and
-	 * the wait for the thread that makes the call, which a node must cover as well.
+	 * Records how long a block took to arrive, from the moment it was asked for: the
+	 * registry's answer and the wait for the thread that makes the call, which a node
+	 * must cover as well.
 	 */
 	void allocated(long nanos) {
 		this.latencies[this.nextLatency] = nanos;
@@ -90,14 +108,17 @@ final class Pacing {
 		return this.allocationSize;
 	}
 
-	/** IDs left in a block when the next one is asked for, as last decided; below 1 when never. */
+	/**
+	 * IDs left in a block when the next one is asked for, as last decided; below 1 when
+	 * never.
+	 */
 	long threshold() {
 		return this.currentThreshold;
 	}
 
 	/**
-	 * Learns from the block being retired how fast blocks go, adapts the size of the next request, and sets
-	 * the trigger of the block about to be served.
+	 * Learns from the block being retired how fast blocks go, adapts the size of the next
+	 * request, and sets the trigger of the block about to be served.
 	 */
 	void installing(Block retired, Block next, long now) {
 		long tail = tailLatency();
@@ -118,7 +139,8 @@ final class Pacing {
 			next.trigger = Block.NO_TRIGGER;
 			return;
 		}
-		// The configured threshold is a share of the configured block; a grown block keeps that share.
+		// The configured threshold is a share of the configured block; a grown block
+		// keeps that share.
 		long floor = (long) Math.ceil((double) this.threshold / this.blockSize * next.size);
 		long measured = (long) Math.ceil(2 * this.rate * tail);
 		this.currentThreshold = Math.min(next.size, Math.max(floor, measured));

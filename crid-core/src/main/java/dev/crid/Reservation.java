@@ -6,21 +6,29 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One reservation of a block: one registry call, or several when failures are retried or a second is used
- * up. Callers wait on its {@link #result}, which completes exactly once, on every path.
+ * One reservation of a block: one registry call, or several when failures are retried or
+ * a second is used up. Callers wait on its {@link #result}, which completes exactly once,
+ * on every path.
  *
- * <p>Its life: queued (submitted, no thread has {@link #claim() claimed} it), running (a thread of the
- * executor, or a caller that found it queued, runs it), ended (its result is complete). It may be
- * <em>abandoned</em> while queued or running, when it is {@link #stuck stuck}: its result then completes
- * with the failure at once, and whatever its registry call returns later is dropped. The fields that are
- * not volatile are guarded by the lock of the {@link BlockSupply} that made it.
+ * <p>
+ * Its life: queued (submitted, no thread has {@link #claim() claimed} it), running (a
+ * thread of the executor, or a caller that found it queued, runs it), ended (its result
+ * is complete). It may be <em>abandoned</em> while queued or running, when it is
+ * {@link #stuck stuck}: its result then completes with the failure at once, and whatever
+ * its registry call returns later is dropped. The fields that are not volatile are
+ * guarded by the lock of the {@link BlockSupply} that made it.
  */
 final class Reservation implements BlockAllocator.Attempt {
 
-	/** The most a call may take beyond the allocation timeout before it counts as stuck. */
+	/**
+	 * The most a call may take beyond the allocation timeout before it counts as stuck.
+	 */
 	private static final long STUCK_GRACE_NANOS = 1_000_000_000L;
 
-	/** Whether it was asked for before the current block ran out, rather than by a waiting caller. */
+	/**
+	 * Whether it was asked for before the current block ran out, rather than by a waiting
+	 * caller.
+	 */
 	final boolean prefetch;
 
 	/** How many sequence numbers it reserves. */
@@ -33,7 +41,9 @@ final class Reservation implements BlockAllocator.Attempt {
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
-	/** The time until which the attempt under way may wait for a used-up second to pass. */
+	/**
+	 * The time until which the attempt under way may wait for a used-up second to pass.
+	 */
 	volatile long deadline;
 
 	/** The used-up timestamp whose end the attempt is waiting for, or -1. */
@@ -42,19 +52,25 @@ final class Reservation implements BlockAllocator.Attempt {
 	/** When the registry call under way started, or 0 between calls. */
 	volatile long callStarted;
 
-	/** The timestamp in which the registry went back, while the attempt waits for the next, or -1. */
+	/**
+	 * The timestamp in which the registry went back, while the attempt waits for the
+	 * next, or -1.
+	 */
 	volatile long wentBackTimestamp = -1;
 
 	/**
-	 * Where the time a block takes to arrive is measured from: when the reservation was made, for its
-	 * first attempt (the wait for a thread counts), and when the attempt started, for a retry (the pauses of
-	 * an outage do not).
+	 * Where the time a block takes to arrive is measured from: when the reservation was
+	 * made, for its first attempt (the wait for a thread counts), and when the attempt
+	 * started, for a retry (the pauses of an outage do not).
 	 */
 	volatile long measuredFrom;
 
 	volatile @Nullable RuntimeException lastFailure;
 
-	/** The thread submitting it, while it does: tells an executor that runs tasks on the spot. */
+	/**
+	 * The thread submitting it, while it does: tells an executor that runs tasks on the
+	 * spot.
+	 */
 	volatile @Nullable Thread submitter;
 
 	/** Callers waiting for its result. */
@@ -65,7 +81,10 @@ final class Reservation implements BlockAllocator.Attempt {
 	/** The thread running it, while one does. */
 	@Nullable Thread runner;
 
-	/** Whether it runs on a caller's thread, which must not be interrupted nor kept waiting in retries. */
+	/**
+	 * Whether it runs on a caller's thread, which must not be interrupted nor kept
+	 * waiting in retries.
+	 */
 	boolean onCallerThread;
 
 	Reservation(boolean prefetch, long size, long submitted) {
@@ -85,10 +104,11 @@ final class Reservation implements BlockAllocator.Attempt {
 	}
 
 	/**
-	 * When it counts as stuck: when no thread has claimed it within the allocation timeout of being
-	 * submitted, or its registry call has not returned within the timeout and a grace of as long again, a
-	 * second at most (a call merely slower than the timeout still delivers its block to the next caller);
-	 * {@link Long#MAX_VALUE} between calls.
+	 * When it counts as stuck: when no thread has claimed it within the allocation
+	 * timeout of being submitted, or its registry call has not returned within the
+	 * timeout and a grace of as long again, a second at most (a call merely slower than
+	 * the timeout still delivers its block to the next caller); {@link Long#MAX_VALUE}
+	 * between calls.
 	 */
 	long stuckAt(long timeout) {
 		if (!this.claimed.get()) {
@@ -143,14 +163,14 @@ final class Reservation implements BlockAllocator.Attempt {
 	}
 
 	/**
-	 * Completes its result, unless it is complete already, at the end of its run: with what escaped the run,
-	 * else with a failure saying it ended without a block.
+	 * Completes its result, unless it is complete already, at the end of its run: with
+	 * what escaped the run, else with a failure saying it ended without a block.
 	 */
 	void endWith(@Nullable Throwable thrown, Object registry) {
 		if (!this.result.isDone()) {
-			this.result.completeExceptionally((thrown != null) ? RetryPolicy.asFailure(thrown, registry)
-					: new RegistryException("The block reservation from registry " + registry + " ended without a "
-							+ "block"));
+			this.result.completeExceptionally(
+					(thrown != null) ? RetryPolicy.asFailure(thrown, registry) : new RegistryException(
+							"The block reservation from registry " + registry + " ended without a " + "block"));
 		}
 	}
 
@@ -163,7 +183,10 @@ final class Reservation implements BlockAllocator.Attempt {
 		/** The node closed, or gave up on the reservation: nobody gets it. */
 		DROPPED,
 
-		/** It overlaps a block given before: refused; the reservation moves on to the next second. */
+		/**
+		 * It overlaps a block given before: refused; the reservation moves on to the next
+		 * second.
+		 */
 		WENT_BACK
 
 	}

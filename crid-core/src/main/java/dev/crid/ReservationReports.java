@@ -6,12 +6,15 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a node tells of its reservations: its log lines, and the {@code onPrefetchFailure} handler.
+ * What a node tells of its reservations: its log lines, and the {@code onPrefetchFailure}
+ * handler.
  *
- * <p>Invariant: nothing here runs under the supply's lock, and nothing here can end a reservation early:
- * whatever the handler throws is logged, and an {@link Error} is rethrown only to the reservation's run,
- * which ends the reservation first. A run of failures is logged at WARN on its first failure and then only
- * at every power of two, so an outage stays readable.
+ * <p>
+ * Invariant: nothing here runs under the supply's lock, and nothing here can end a
+ * reservation early: whatever the handler throws is logged, and an {@link Error} is
+ * rethrown only to the reservation's run, which ends the reservation first. A run of
+ * failures is logged at WARN on its first failure and then only at every power of two, so
+ * an outage stays readable.
  */
 final class ReservationReports {
 
@@ -28,8 +31,8 @@ final class ReservationReports {
 
 	void taken(long failuresBefore) {
 		if (failuresBefore > 0) {
-			logger.log(Level.INFO, () -> "Registry " + this.registry + " reserved a block again after "
-					+ failuresBefore + " failed calls");
+			logger.log(Level.INFO, () -> "Registry " + this.registry + " reserved a block again after " + failuresBefore
+					+ " failed calls");
 		}
 	}
 
@@ -54,9 +57,9 @@ final class ReservationReports {
 
 	/** Logs a failed call and tells the handler of a failed background reservation. */
 	void failed(RuntimeException failure, long failuresInRow, boolean retry, boolean prefetch) {
-		logger.log((Long.bitCount(failuresInRow) == 1) ? Level.WARNING : Level.DEBUG, () -> "Block reservation from "
-				+ "registry " + this.registry + " failed (" + failuresInRow + " in a row)" + (retry ? ", trying again" : "")
-				+ ": " + NodeStatistics.describe(failure));
+		logger.log((Long.bitCount(failuresInRow) == 1) ? Level.WARNING : Level.DEBUG,
+				() -> "Block reservation from " + "registry " + this.registry + " failed (" + failuresInRow
+						+ " in a row)" + (retry ? ", trying again" : "") + ": " + NodeStatistics.describe(failure));
 		if (!prefetch || this.prefetchFailureHandler == null) {
 			return;
 		}

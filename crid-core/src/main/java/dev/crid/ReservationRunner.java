@@ -10,15 +10,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs reservations: on the node's own threads, on the executor given to the builder, or on the thread of a
- * caller that found one queued and not started.
+ * Runs reservations: on the node's own threads, on the executor given to the builder, or
+ * on the thread of a caller that found one queued and not started.
  *
- * <p>Invariants: every reservation it is given ends, on every path, with its result complete: one
- * {@code try/finally} around the whole run sees to it, whatever is thrown (a checked exception a registry
- * throws without declaring it, an {@link Error}, a failure handler that throws). A reservation calls the
- * registry only while the node is open and still waits for it. The node's own executor has two threads at
- * most (one for the reservation in flight, one for a call given up on), and they end when idle for
- * {@link NodeSettings#idleThreadTimeout()}, so a node dropped without {@code close()} leaves no thread.
+ * <p>
+ * Invariants: every reservation it is given ends, on every path, with its result
+ * complete: one {@code try/finally} around the whole run sees to it, whatever is thrown
+ * (a checked exception a registry throws without declaring it, an {@link Error}, a
+ * failure handler that throws). A reservation calls the registry only while the node is
+ * open and still waits for it. The node's own executor has two threads at most (one for
+ * the reservation in flight, one for a call given up on), and they end when idle for
+ * {@link NodeSettings#idleThreadTimeout()}, so a node dropped without {@code close()}
+ * leaves no thread.
  */
 final class ReservationRunner {
 
@@ -43,8 +46,7 @@ final class ReservationRunner {
 
 	private volatile boolean directExecutorReported;
 
-	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings,
-			ReservationReports reports) {
+	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings, ReservationReports reports) {
 		this.supply = supply;
 		this.allocator = allocator;
 		this.reports = reports;
@@ -66,7 +68,10 @@ final class ReservationRunner {
 		return this.allocator;
 	}
 
-	/** Hands a reservation to the executor; one the executor refuses fails at once, on this thread. */
+	/**
+	 * Hands a reservation to the executor; one the executor refuses fails at once, on
+	 * this thread.
+	 */
 	void submit(Reservation reservation) {
 		reservation.submitter = Thread.currentThread();
 		try {
@@ -77,15 +82,17 @@ final class ReservationRunner {
 			});
 		}
 		catch (Throwable ex) {
-			// Whatever the executor throws (a rejection, or an Error such as "unable to create native thread"),
-			// the reservation must end: every later caller would wait for it in vain.
+			// Whatever the executor throws (a rejection, or an Error such as "unable to
+			// create native thread"), the reservation must end: every later caller would
+			// wait for it in vain.
 			if (reservation.claim()) {
 				String what = (ex instanceof RejectedExecutionException) ? "refused the reservation task"
 						: "failed to take the reservation task: " + ex;
 				run(reservation, new RegistryException("The prefetch executor " + what, ex));
 			}
 			else if (ex instanceof VirtualMachineError error) {
-				throw error; // thrown by the reservation itself, run on this thread, after it ended
+				throw error; // thrown by the reservation itself, run on this thread,
+								// after it ended
 			}
 		}
 		finally {
@@ -93,15 +100,18 @@ final class ReservationRunner {
 		}
 	}
 
-	/** Runs a reservation on the thread of the caller waiting for it: one attempt, no retries. */
+	/**
+	 * Runs a reservation on the thread of the caller waiting for it: one attempt, no
+	 * retries.
+	 */
 	void runOnCaller(Reservation reservation) {
 		run(reservation, false);
 	}
 
 	/**
-	 * Runs a claimed reservation to its end: asks the registry, and again after failures the policy retries
-	 * when {@code background}; on a caller's thread (a direct executor, a caller that runs it itself) a
-	 * single attempt.
+	 * Runs a claimed reservation to its end: asks the registry, and again after failures
+	 * the policy retries when {@code background}; on a caller's thread (a direct
+	 * executor, a caller that runs it itself) a single attempt.
 	 */
 	private void run(Reservation reservation, boolean background) {
 		run(reservation, background, null);
@@ -134,7 +144,8 @@ final class ReservationRunner {
 		}
 		finally {
 			if (this.supply.ended(reservation, escaped) && background) {
-				// The interrupt that released a call given up on must not reach the executor's next task.
+				// The interrupt that released a call given up on must not reach the
+				// executor's next task.
 				Thread.interrupted();
 			}
 		}
@@ -143,7 +154,10 @@ final class ReservationRunner {
 		}
 	}
 
-	/** Makes one round of registry calls for the reservation; returns whether to try again after a pause. */
+	/**
+	 * Makes one round of registry calls for the reservation; returns whether to try again
+	 * after a pause.
+	 */
 	private boolean attempt(Reservation reservation, boolean background) throws InterruptedException {
 		while (this.supply.mayCall(reservation)) {
 			long started = this.timing.nanoTime();
@@ -185,10 +199,11 @@ final class ReservationRunner {
 	}
 
 	/**
-	 * Stops the node's own threads: interrupts them and waits a little for them to end, but never long, and
-	 * not at all on one of them (a failure handler that closes the node), which it leaves uninterrupted; an
-	 * executor given to the builder is left running. A registry call that ignores the interrupt ends when it
-	 * returns, and calls no more.
+	 * Stops the node's own threads: interrupts them and waits a little for them to end,
+	 * but never long, and not at all on one of them (a failure handler that closes the
+	 * node), which it leaves uninterrupted; an executor given to the builder is left
+	 * running. A registry call that ignores the interrupt ends when it returns, and calls
+	 * no more.
 	 */
 	void close() {
 		if (this.ownExecutor == null) {
@@ -199,8 +214,9 @@ final class ReservationRunner {
 		boolean interruptedBefore = current.isInterrupted();
 		this.ownExecutor.shutdownNow();
 		if (onOwnThread && !interruptedBefore) {
-			// The interrupt releases registry calls; this thread is in none but runs the handler that closes
-			// the node, which must be able to go on (write to a channel, say) after close() returns.
+			// The interrupt releases registry calls; this thread is in none but runs the
+			// handler that closes the node, which must be able to go on (write to a
+			// channel, say) after close() returns.
 			Thread.interrupted();
 		}
 		if (onOwnThread) {

@@ -5,12 +5,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Which failures a node asks its registry again after, and how long it pauses first.
  *
- * <p>Invariant: a failure that asking again cannot mend (a {@link RegistryException} that is not
- * {@link RegistryException#isRetryable() retryable}: a missing table, an evicted second, a refused
- * statement; or a layout the registry was not made for) reaches the caller at once and is never retried, in
- * the background or by a caller. Everything else may pass: callers ask again within their allocation
- * timeout, and the background keeps asking until it gets a block, so that a node nobody calls during an
- * outage has a block ready soon after the registry returns. Pauses double from {@value #FIRST_DELAY_MILLIS}
+ * <p>
+ * Invariant: a failure that asking again cannot mend (a {@link RegistryException} that is
+ * not {@link RegistryException#isRetryable() retryable}: a missing table, an evicted
+ * second, a refused statement; or a layout the registry was not made for) reaches the
+ * caller at once and is never retried, in the background or by a caller. Everything else
+ * may pass: callers ask again within their allocation timeout, and the background keeps
+ * asking until it gets a block, so that a node nobody calls during an outage has a block
+ * ready soon after the registry returns. Pauses double from {@value #FIRST_DELAY_MILLIS}
  * ms up to {@value #MAX_DELAY_MILLIS} ms.
  */
 final class RetryPolicy {
@@ -24,8 +26,9 @@ final class RetryPolicy {
 	}
 
 	/**
-	 * Whether a caller asks the registry again after this failure, within its allocation timeout: a failure
-	 * that may pass, or a used-up second, whose end the caller may still live to see.
+	 * Whether a caller asks the registry again after this failure, within its allocation
+	 * timeout: a failure that may pass, or a used-up second, whose end the caller may
+	 * still live to see.
 	 */
 	static boolean callerRetries(RuntimeException failure) {
 		return (failure instanceof RegistryException registryFailure && registryFailure.isRetryable())
@@ -33,8 +36,8 @@ final class RetryPolicy {
 	}
 
 	/**
-	 * Whether the background keeps asking after this failure until it gets a block: anything but what only a
-	 * change of configuration, schema or clock can mend.
+	 * Whether the background keeps asking after this failure until it gets a block:
+	 * anything but what only a change of configuration, schema or clock can mend.
 	 */
 	static boolean backgroundRetries(RuntimeException failure) {
 		if (failure instanceof RegistryException registryFailure) {
@@ -44,11 +47,12 @@ final class RetryPolicy {
 	}
 
 	/**
-	 * Turns whatever a reservation threw into the failure callers see: crid's own exceptions as they are
-	 * (the allocator has wrapped what the registry threw, checked exceptions thrown without being declared
-	 * included); anything else in a {@link RegistryException} with it as the cause: a runtime exception
-	 * from outside the registry (the clock, say) as lasting, an error or an interrupt as a failure that may
-	 * pass.
+	 * Turns whatever a reservation threw into the failure callers see: crid's own
+	 * exceptions as they are (the allocator has wrapped what the registry threw, checked
+	 * exceptions thrown without being declared included); anything else in a
+	 * {@link RegistryException} with it as the cause: a runtime exception from outside
+	 * the registry (the clock, say) as lasting, an error or an interrupt as a failure
+	 * that may pass.
 	 */
 	static RuntimeException asFailure(Throwable thrown, Object registry) {
 		if (thrown instanceof CridException crid) {
@@ -61,7 +65,10 @@ final class RetryPolicy {
 				!(thrown instanceof RuntimeException));
 	}
 
-	/** Pauses that double from the first delay up to the largest. Not thread-safe: one per waiter. */
+	/**
+	 * Pauses that double from the first delay up to the largest. Not thread-safe: one per
+	 * waiter.
+	 */
 	static final class Backoff {
 
 		private long nanos = TimeUnit.MILLISECONDS.toNanos(FIRST_DELAY_MILLIS);

@@ -7,20 +7,23 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The blocks a node has reserved ahead of the one it serves: the next block, ready to be served, and with a
- * runway the stock behind it, which lets the node serve through a registry outage of a stated length; and
- * the rate the stock is measured against.
+ * The blocks a node has reserved ahead of the one it serves: the next block, ready to be
+ * served, and with a runway the stock behind it, which lets the node serve through a
+ * registry outage of a stated length; and the rate the stock is measured against.
  *
- * <p>A block of the stock moves on like any other (<em>stock</em> → ready → current → retired): the node
- * takes the next block from the stock without a registry call, and asks the registry for more when what it
- * holds is less than the runway at its measured rate and one block (it looks again one block later): in
- * calls as large as the layout allows (a sixteenth of a second's sequence numbers, as for a grown block),
- * at least a quarter of the target each, so what it holds stays between the target and about 1.25 times
- * it and a block. The rate is the IDs handed out over the
- * last minute (since the first call, before a minute has passed), never below the configured block size
- * per second.
+ * <p>
+ * A block of the stock moves on like any other (<em>stock</em> → ready → current →
+ * retired): the node takes the next block from the stock without a registry call, and
+ * asks the registry for more when what it holds is less than the runway at its measured
+ * rate and one block (it looks again one block later): in calls as large as the layout
+ * allows (a sixteenth of a second's sequence numbers, as for a grown block), at least a
+ * quarter of the target each, so what it holds stays between the target and about 1.25
+ * times it and a block. The rate is the IDs handed out over the last minute (since the
+ * first call, before a minute has passed), never below the configured block size per
+ * second.
  *
- * <p>Not thread-safe: the node calls it under its lock.
+ * <p>
+ * Not thread-safe: the node calls it under its lock.
  */
 final class Runway {
 
@@ -37,7 +40,10 @@ final class Runway {
 
 	private final long runwayNanos;
 
-	/** The slowest rate the node assumes: its configured block size per second, in IDs per nanosecond. */
+	/**
+	 * The slowest rate the node assumes: its configured block size per second, in IDs per
+	 * nanosecond.
+	 */
 	private final double minimumRate;
 
 	private final long largestCall;
@@ -72,7 +78,10 @@ final class Runway {
 		return this.runwayNanos > 0;
 	}
 
-	/** Records how many IDs the node had handed out by {@code now} ({@link Timing#nanoTime()}). */
+	/**
+	 * Records how many IDs the node had handed out by {@code now}
+	 * ({@link Timing#nanoTime()}).
+	 */
 	void sample(long now, long issued) {
 		if (this.samples > 0 && now - this.sampleTimes[this.newest] < SAMPLE_EVERY_NANOS) {
 			return;
@@ -106,12 +115,13 @@ final class Runway {
 	}
 
 	/**
-	 * How many IDs to ask the registry for, given those the node holds and the size it would ask for
-	 * without a runway; 0 when it holds enough.
+	 * How many IDs to ask the registry for, given those the node holds and the size it
+	 * would ask for without a runway; 0 when it holds enough.
 	 */
 	long refillSize(long held, double rate, long allocationSize) {
 		long target = target(rate);
-		// The node looks again a block later: holding a block beyond the target, it never holds less.
+		// The node looks again a block later: holding a block beyond the target, it never
+		// holds less.
 		long wanted = target + allocationSize;
 		if (!enabled() || held >= wanted) {
 			return 0;
@@ -120,8 +130,8 @@ final class Runway {
 	}
 
 	/**
-	 * The block to serve next: the one ready, else one taken from the stock of up to {@code size} IDs;
-	 * {@code null} when there is none.
+	 * The block to serve next: the one ready, else one taken from the stock of up to
+	 * {@code size} IDs; {@code null} when there is none.
 	 */
 	@Nullable Block next(long size) {
 		if (this.ready == null) {
@@ -140,7 +150,10 @@ final class Runway {
 		this.ready = null;
 	}
 
-	/** Takes a block the registry reserved: into the stock with a runway, else as the next block. */
+	/**
+	 * Takes a block the registry reserved: into the stock with a runway, else as the next
+	 * block.
+	 */
 	void received(Block block) {
 		if (enabled()) {
 			add(block);
@@ -156,14 +169,18 @@ final class Runway {
 		this.stockIds += block.size;
 	}
 
-	/** Takes up to {@code size} IDs from the stock as a block to serve, or {@code null} when it is empty. */
+	/**
+	 * Takes up to {@code size} IDs from the stock as a block to serve, or {@code null}
+	 * when it is empty.
+	 */
 	@Nullable Block take(long size) {
 		Block first = this.stock.pollFirst();
 		if (first == null) {
 			return null;
 		}
 		if (first.size > size) {
-			this.stock.addFirst(new Block(first.timestamp, first.start + size, first.firstId + size, first.size - size));
+			this.stock
+				.addFirst(new Block(first.timestamp, first.start + size, first.firstId + size, first.size - size));
 			first = new Block(first.timestamp, first.start, first.firstId, size);
 		}
 		this.stockIds -= first.size;
@@ -175,7 +192,9 @@ final class Runway {
 		return ((this.ready != null) ? this.ready.size : 0) + this.stockIds;
 	}
 
-	/** Empties the ready block and the stock for good: nobody will get the IDs they held. */
+	/**
+	 * Empties the ready block and the stock for good: nobody will get the IDs they held.
+	 */
 	void clear() {
 		this.ready = null;
 		this.stock.clear();

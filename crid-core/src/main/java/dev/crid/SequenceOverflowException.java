@@ -1,8 +1,8 @@
 package dev.crid;
 
 /**
- * Thrown when every sequence number of the current second is reserved and the next second did not
- * arrive within the node's allocation timeout.
+ * Thrown when every sequence number of the current second is reserved and the next second
+ * did not arrive within the node's allocation timeout.
  */
 public class SequenceOverflowException extends CridException {
 

@@ -4,9 +4,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Part of a block set aside for the threads of one stripe: offsets {@code [cursor, end)} of the block,
- * handed out with an atomic increment that only those threads contend for. What a slice still holds
- * when nobody uses it again is a gap, never a duplicate: the block's counter has moved past it.
+ * Part of a block set aside for the threads of one stripe: offsets {@code [cursor, end)}
+ * of the block, handed out with an atomic increment that only those threads contend for.
+ * What a slice still holds when nobody uses it again is a gap, never a duplicate: the
+ * block's counter has moved past it.
  */
 final class Slice {
 
@@ -24,7 +25,9 @@ final class Slice {
 	/** Marks a stripe that one of its threads is refilling: it holds no offsets. */
 	static final Slice REFILLING = new Slice(Block.empty(), 0, 0);
 
-	/** Marks every stripe of a closed node: it holds no offsets, and nothing replaces it. */
+	/**
+	 * Marks every stripe of a closed node: it holds no offsets, and nothing replaces it.
+	 */
 	static final Slice CLOSED = new Slice(Block.empty(), 0, 0);
 
 	/** The first ID of the block, so that an ID is {@code firstId + offset}. */

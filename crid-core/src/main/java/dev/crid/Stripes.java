@@ -6,9 +6,10 @@ import java.lang.invoke.VarHandle;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One {@link Slice} per stripe, a stripe for each thread by its id: threads on different stripes never
- * touch the same counter, so handing out IDs scales with cores instead of contending for one. There are
- * a few stripes per core, not one per thread, so thousands of (virtual) threads share them.
+ * One {@link Slice} per stripe, a stripe for each thread by its id: threads on different
+ * stripes never touch the same counter, so handing out IDs scales with cores instead of
+ * contending for one. There are a few stripes per core, not one per thread, so thousands
+ * of (virtual) threads share them.
  */
 final class Stripes {
 
@@ -20,8 +21,9 @@ final class Stripes {
 	private static final int SPACING_BITS = 4;
 
 	/**
-	 * Stripes per node: a few per core, a power of two. The cores are counted once per JVM, so that the
-	 * mask is a constant the JIT folds into the path every ID takes instead of a field it loads.
+	 * Stripes per node: a few per core, a power of two. The cores are counted once per
+	 * JVM, so that the mask is a constant the JIT folds into the path every ID takes
+	 * instead of a field it loads.
 	 */
 	static final int COUNT = count(Runtime.getRuntime().availableProcessors());
 
@@ -40,16 +42,16 @@ final class Stripes {
 	}
 
 	/**
-	 * The slots, for the node's fast path: read straight from the node, they spare it a load on the path
-	 * every ID takes.
+	 * The slots, for the node's fast path: read straight from the node, they spare it a
+	 * load on the path every ID takes.
 	 */
 	Slice[] slots() {
 		return this.slots;
 	}
 
 	/**
-	 * The current thread's slot, by its id. Thread ids are handed out in turn, so threads started one after
-	 * the other land on stripes one after the other.
+	 * The current thread's slot, by its id. Thread ids are handed out in turn, so threads
+	 * started one after the other land on stripes one after the other.
 	 */
 	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
 	static int slotOf() {
@@ -60,14 +62,18 @@ final class Stripes {
 		return (Slice) SLOTS.getAcquire(slots, slot);
 	}
 
-	/** Puts a slice in place of the expected one; {@code false} if another thread changed it first. */
+	/**
+	 * Puts a slice in place of the expected one; {@code false} if another thread changed
+	 * it first.
+	 */
 	boolean replace(int slot, @Nullable Slice expected, @Nullable Slice slice) {
 		return SLOTS.compareAndSet(this.slots, slot, expected, slice);
 	}
 
 	/**
-	 * Puts {@link Slice#CLOSED} in every stripe for good and returns the offsets that were still set aside
-	 * in them. A slot that holds it is never replaced, since every change of a slot is a compare-and-set.
+	 * Puts {@link Slice#CLOSED} in every stripe for good and returns the offsets that
+	 * were still set aside in them. A slot that holds it is never replaced, since every
+	 * change of a slot is a compare-and-set.
 	 */
 	long close() {
 		long unused = 0;

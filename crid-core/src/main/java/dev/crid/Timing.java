@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Where a node reads the monotonic clock and waits for time to pass or for a reservation to end. Every wait
- * of the node's slow paths goes through it, so a test can drive time itself and choose which thread runs
- * when; the path that hands out IDs never uses it.
+ * Where a node reads the monotonic clock and waits for time to pass or for a reservation
+ * to end. Every wait of the node's slow paths goes through it, so a test can drive time
+ * itself and choose which thread runs when; the path that hands out IDs never uses it.
  */
 interface Timing {
 
@@ -48,7 +48,10 @@ interface Timing {
 	/** Waits for the given time to pass. */
 	void sleep(long nanos) throws InterruptedException;
 
-	/** Waits at most the given time for the future to complete, however it does; returns whether it did. */
+	/**
+	 * Waits at most the given time for the future to complete, however it does; returns
+	 * whether it did.
+	 */
 	boolean await(CompletableFuture<?> future, long nanos) throws InterruptedException;
 
 }

@@ -16,11 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The base32 form of {@link CridId}: Crockford's alphabet, 13 characters out, forgiving in. The shared
- * vectors ({@code ids.json}) have no base32 entries, so the vectors here were worked out by hand from the
- * definition (value = the digits read in base 32 with digit {@code d} written as the {@code d}-th character of
- * {@code 0123456789ABCDEFGHJKMNPQRSTVWXYZ}), and the round trip is checked against an independent encoding
- * built on {@link Long#toString(long, int)}.
+ * The base32 form of {@link CridId}: Crockford's alphabet, 13 characters out, forgiving
+ * in. The shared vectors ({@code ids.json}) have no base32 entries, so the vectors here
+ * were worked out by hand from the definition (value = the digits read in base 32 with
+ * digit {@code d} written as the {@code d}-th character of
+ * {@code 0123456789ABCDEFGHJKMNPQRSTVWXYZ}), and the round trip is checked against an
+ * independent encoding built on {@link Long#toString(long, int)}.
  */
 class CridIdBase32Test {
 
@@ -28,9 +29,8 @@ class CridIdBase32Test {
 
 	@ParameterizedTest
 	@CsvSource({ "0, 0000000000000", "1, 0000000000001", "31, 000000000000Z", "32, 0000000000010",
-			"1023, 00000000000ZZ", "1024, 0000000000100", "4294967296, 0000004000000",
-			"2147483648007, 00001YG000007", "794354201396199, 000PJER0000Z7",
-			"38390726480144748, 0123456789ABC", "484682921811827448, 0DEFGHJKMNPQR",
+			"1023, 00000000000ZZ", "1024, 0000000000100", "4294967296, 0000004000000", "2147483648007, 00001YG000007",
+			"794354201396199, 000PJER0000Z7", "38390726480144748, 0123456789ABC", "484682921811827448, 0DEFGHJKMNPQR",
 			"930975117108838400, 0STVWXYZ00000", "1234567890123456789, 128GGYHYYK08N",
 			"4611686018427387904, 4000000000000", "9223372036854775807, 7ZZZZZZZZZZZZ" })
 	void encodesAndDecodesTheVectors(long value, String base32) {
@@ -40,14 +40,15 @@ class CridIdBase32Test {
 
 	@Test
 	void vectorsTogetherUseEveryCharacterOfTheAlphabet() {
-		assertThat("0123456789ABC" + "0DEFGHJKMNPQR" + "0STVWXYZ00000").contains(CROCKFORD.chars().mapToObj(Character::toString).toArray(String[]::new));
+		assertThat("0123456789ABC" + "0DEFGHJKMNPQR" + "0STVWXYZ00000")
+			.contains(CROCKFORD.chars().mapToObj(Character::toString).toArray(String[]::new));
 	}
 
 	@ParameterizedTest
 	@CsvSource({ "7zzzzzzzzzzzz, 9223372036854775807", "00001yg000007, 2147483648007", "00001Yg000007, 2147483648007",
-			"OOOOOOOOOOOOI, 1", "oooooooooooo1, 1", "000000000000i, 1", "000000000000L, 1", "000000000000l, 1",
-			"O, 0", "I, 1", "Z, 31", "10, 32", "1YG000007, 2147483648007", "0000-0000-0000-1, 1",
-			"-1-, 1", "0000--1YG0--0000--7, 2147483648007", "7ZZZ-ZZZZ-ZZZZ-Z, 9223372036854775807",
+			"OOOOOOOOOOOOI, 1", "oooooooooooo1, 1", "000000000000i, 1", "000000000000L, 1", "000000000000l, 1", "O, 0",
+			"I, 1", "Z, 31", "10, 32", "1YG000007, 2147483648007", "0000-0000-0000-1, 1", "-1-, 1",
+			"0000--1YG0--0000--7, 2147483648007", "7ZZZ-ZZZZ-ZZZZ-Z, 9223372036854775807",
 			"-0-0-0-0-0-0-0-0-0-0-0-0-1-, 1", "0x1f, 29743" })
 	void readsEitherCaseMisreadLettersHyphensAndShortForms(String text, long value) {
 		assertThat(CridId.parseBase32(text).value()).isEqualTo(value);
@@ -59,10 +60,9 @@ class CridIdBase32Test {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "", "-", "---", "U", "u", "0000000000U01", " 1", "1 ", "\t1", "1\n", "+1", "-+1",
-			"1.0", "1_0", "0x1F!", "#", "*", "~", "$", "=", "é", "１", "ZZZZZZZZZZZZ!", "8000000000000",
-			"ZZZZZZZZZZZZZ", "7ZZZZZZZZZZZZZ", "00000000000000", "00000000000001", "0000-0000-0000-00",
-			"80000000000000000000" })
+	@ValueSource(strings = { "", "-", "---", "U", "u", "0000000000U01", " 1", "1 ", "\t1", "1\n", "+1", "-+1", "1.0",
+			"1_0", "0x1F!", "#", "*", "~", "$", "=", "é", "１", "ZZZZZZZZZZZZ!", "8000000000000", "ZZZZZZZZZZZZZ",
+			"7ZZZZZZZZZZZZZ", "00000000000000", "00000000000001", "0000-0000-0000-00", "80000000000000000000" })
 	void refusesAnythingElseQuotingTheInput(String text) {
 		assertThatIllegalArgumentException().isThrownBy(() -> CridId.parseBase32(text))
 			.withMessageStartingWith("Invalid base32 crid ID \"" + text + "\": it has ");
@@ -113,7 +113,10 @@ class CridIdBase32Test {
 		assertThat(byText).isEqualTo(byValue);
 	}
 
-	/** Many random values across all magnitudes, and every power of two with its neighbours. */
+	/**
+	 * Many random values across all magnitudes, and every power of two with its
+	 * neighbours.
+	 */
 	static LongStream roundTripValues() {
 		Random random = new Random(42);
 		LongStream randomValues = LongStream.generate(() -> random.nextLong() >>> (1 + random.nextInt(63)))
@@ -124,7 +127,10 @@ class CridIdBase32Test {
 			.flatMapToLong((values) -> values);
 	}
 
-	/** Base32 by another road: the JDK's radix-32 digits ({@code 0-9a-v}) mapped onto Crockford's alphabet. */
+	/**
+	 * Base32 by another road: the JDK's radix-32 digits ({@code 0-9a-v}) mapped onto
+	 * Crockford's alphabet.
+	 */
 	private static String independentBase32(long value) {
 		String jdk = Long.toString(value, 32);
 		StringBuilder out = new StringBuilder("0".repeat(13 - jdk.length()));

@@ -43,8 +43,8 @@ class CridIdTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "", " ", " 1", "1 ", "+1", "-1", "-0", "1.0", "1e3", "0x10", "abc", "١٢", "12a",
-			"9223372036854775808", "9999999999999999999", "18446744073709551616", "99999999999999999999999",
-			"\t1", "1\n" })
+			"9223372036854775808", "9999999999999999999", "18446744073709551616", "99999999999999999999999", "\t1",
+			"1\n" })
 	void rejectsAnythingButPlainDecimalsInRange(String text) {
 		assertThatIllegalArgumentException().isThrownBy(() -> CridId.parse(text))
 			.withMessageContaining("\"" + text + "\"");
@@ -57,14 +57,16 @@ class CridIdTest {
 
 	@Test
 	void equalIdsAreEqualValues() {
-		assertThat(CridId.of(42)).isEqualTo(CridId.parse("42")).hasSameHashCodeAs(CridId.parse("42"))
+		assertThat(CridId.of(42)).isEqualTo(CridId.parse("42"))
+			.hasSameHashCodeAs(CridId.parse("42"))
 			.isNotEqualTo(CridId.of(43))
 			.isNotEqualTo(42L);
 	}
 
 	@Test
 	void ordersByNumericValueNotByText() {
-		List<CridId> ids = new ArrayList<>(List.of(CridId.of(10), CridId.of(9), CridId.of(Long.MAX_VALUE), CridId.of(0)));
+		List<CridId> ids = new ArrayList<>(
+				List.of(CridId.of(10), CridId.of(9), CridId.of(Long.MAX_VALUE), CridId.of(0)));
 		Collections.sort(ids);
 		assertThat(ids).containsExactly(CridId.of(0), CridId.of(9), CridId.of(10), CridId.of(Long.MAX_VALUE));
 	}

@@ -48,7 +48,8 @@ class CridLayoutTest {
 		assertThat(layout.timestampOf(Long.MAX_VALUE)).isZero();
 		assertThat(layout.sequenceOf(Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
 		assertThat(layout.timestampAt(EPOCH.plusMillis(999))).isZero();
-		assertThatExceptionOfType(TimestampOverflowException.class).isThrownBy(() -> layout.timestampAt(EPOCH.plusSeconds(1)));
+		assertThatExceptionOfType(TimestampOverflowException.class)
+			.isThrownBy(() -> layout.timestampAt(EPOCH.plusSeconds(1)));
 		assertThatIllegalArgumentException().isThrownBy(() -> layout.encode(1, 0)).withMessageContaining("[0, 0]");
 	}
 
@@ -87,10 +88,12 @@ class CridLayoutTest {
 
 	@Test
 	void epochWithAFractionOfASecondIsRejectedNamingTheWholeSecond() {
-		// crid for Go drops the fraction; silently counting from it instead would shift every timestamp.
+		// crid for Go drops the fraction; silently counting from it instead would shift
+		// every timestamp.
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridLayout.of(Instant.parse("2026-01-01T00:00:00.600Z"), 31, 32))
-			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).singleElement()
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.singleElement()
 				.asString()
 				.contains("2026-01-01T00:00:00.600Z", "whole second", "2026-01-01T00:00:00Z"));
 		assertThatExceptionOfType(InvalidConfigException.class)
@@ -128,9 +131,12 @@ class CridLayoutTest {
 	@Test
 	void timestampAtHandlesTheExtremesOfInstant() {
 		CridLayout wide = CridLayout.of(Instant.MIN, 63, 0);
-		assertThat(wide.timestampAt(Instant.MAX)).isEqualTo(Instant.MAX.getEpochSecond() - Instant.MIN.getEpochSecond());
-		assertThatExceptionOfType(ClockBeforeEpochException.class).isThrownBy(() -> CridLayout.DEFAULT.timestampAt(Instant.MIN));
-		assertThatExceptionOfType(TimestampOverflowException.class).isThrownBy(() -> CridLayout.DEFAULT.timestampAt(Instant.MAX));
+		assertThat(wide.timestampAt(Instant.MAX))
+			.isEqualTo(Instant.MAX.getEpochSecond() - Instant.MIN.getEpochSecond());
+		assertThatExceptionOfType(ClockBeforeEpochException.class)
+			.isThrownBy(() -> CridLayout.DEFAULT.timestampAt(Instant.MIN));
+		assertThatExceptionOfType(TimestampOverflowException.class)
+			.isThrownBy(() -> CridLayout.DEFAULT.timestampAt(Instant.MAX));
 	}
 
 	@Test
@@ -138,8 +144,8 @@ class CridLayoutTest {
 		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> CridLayout.of(null, -1, 65))
 			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
 				.containsExactlyInAnyOrder("epoch is null but must be set",
-					"timestampBits is -1 but must be in [0, 63]", "sequenceBits is 65 but must be in [0, 63]",
-					"timestampBits + sequenceBits is 64 but must be 63 (-1 + 65)"))
+						"timestampBits is -1 but must be in [0, 63]", "sequenceBits is 65 but must be in [0, 63]",
+						"timestampBits + sequenceBits is 64 but must be 63 (-1 + 65)"))
 			.withMessageContaining("epoch is null but must be set; timestampBits is -1");
 	}
 
@@ -147,7 +153,8 @@ class CridLayoutTest {
 	void bitsThatOverflowAnIntWhenAddedAreStillRejected() {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridLayout.of(EPOCH, Integer.MIN_VALUE, Integer.MIN_VALUE + 63))
-			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message).hasSize(3)
+			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
+				.hasSize(3)
 				.anySatisfy((violation) -> assertThat(violation).startsWith("timestampBits + sequenceBits")));
 	}
 

@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Each path a review of the node found that could wedge it, hold a caller too long, leak threads, report a
- * registry that went back when none did, or serve after {@code close()}: one test each, each failing with
- * the fix reverted.
+ * Each path a review of the node found that could wedge it, hold a caller too long, leak
+ * threads, report a registry that went back when none did, or serve after
+ * {@code close()}: one test each, each failing with the fix reverted.
  */
 class CridNodeFailurePathsTest {
 
@@ -48,7 +48,8 @@ class CridNodeFailurePathsTest {
 		});
 		try (CridNode node = node().allocationTimeout(Duration.ofMillis(300)).build()) {
 			long started = System.nanoTime();
-			// Retried within the timeout: the first call fails, the retry after it reaches the delegate.
+			// Retried within the timeout: the first call fails, the retry after it
+			// reaches the delegate.
 			long id = node.nextId();
 			assertThat(id).isNotNegative();
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(300));
@@ -67,7 +68,9 @@ class CridNodeFailurePathsTest {
 			return delegate.allocate(timestamp, blockSize);
 		});
 		AtomicInteger handled = new AtomicInteger();
-		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMillis(500))
+		try (CridNode node = node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(Duration.ofMillis(500))
 			.onPrefetchFailure((failure) -> {
 				handled.incrementAndGet();
 				throw new AssertionError("a handler that throws an Error");
@@ -77,11 +80,13 @@ class CridNodeFailurePathsTest {
 			node.warmUp();
 			failing.set(true);
 			for (int i = 0; i < 60; i++) {
-				node.nextId(); // passes the trigger: the prefetch fails in the background, its handler throws
+				node.nextId(); // passes the trigger: the prefetch fails in the
+								// background, its handler throws
 			}
 			await().atMost(AWAIT).until(() -> handled.get() >= 2);
 			failing.set(false);
-			// The background reservation ended with the handler's Error; a caller must get a block at once.
+			// The background reservation ended with the handler's Error; a caller must
+			// get a block at once.
 			long started = System.nanoTime();
 			for (int i = 0; i < 200; i++) {
 				assertThat(node.nextId()).isNotNegative();
@@ -102,13 +107,16 @@ class CridNodeFailurePathsTest {
 		CountDownLatch callerWaits = new CountDownLatch(1);
 		AtomicBoolean thrown = new AtomicBoolean();
 		Duration timeout = Duration.ofSeconds(5);
-		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(timeout)
+		try (CridNode node = node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(timeout)
 			.onPrefetchFailure((failure) -> {
 				if (thrown.compareAndSet(false, true)) {
 					awaitUninterruptibly(callerWaits);
 					failing.set(false);
-					// Rethrown by the node, it ends the reservation's run with its result not yet complete: the
-					// run's end must complete it, or the caller waiting for it waits its whole budget.
+					// Rethrown by the node, it ends the reservation's run with its result
+					// not yet complete: the run's end must complete it, or the caller
+					// waiting for it waits its whole budget.
 					throw new StackOverflowError("a handler that overflows its stack");
 				}
 			})
@@ -116,13 +124,15 @@ class CridNodeFailurePathsTest {
 			node.warmUp();
 			failing.set(true);
 			for (int i = 0; i < 60; i++) {
-				node.nextId(); // passes the trigger: the prefetch fails and the handler holds its thread
+				node.nextId(); // passes the trigger: the prefetch fails and the handler
+								// holds its thread
 			}
 			CompletableFuture<Duration> caller = CompletableFuture.supplyAsync(() -> {
 				long started = System.nanoTime();
 				try {
 					for (int i = 0; i < 41; i++) {
-						node.nextId(); // at most 40 are left: one of these finds the block used up and waits
+						node.nextId(); // at most 40 are left: one of these finds the
+										// block used up and waits
 					}
 				}
 				catch (CridException ex) {
@@ -132,7 +142,8 @@ class CridNodeFailurePathsTest {
 			});
 			await().atMost(AWAIT).until(() -> node.stats().stalls() > 0);
 			callerWaits.countDown();
-			// At once is milliseconds; the bound is half the budget the caller would otherwise wait.
+			// At once is milliseconds; the bound is half the budget the caller would
+			// otherwise wait.
 			assertThat(caller.get(AWAIT.toMillis(), TimeUnit.MILLISECONDS)).isLessThan(timeout.dividedBy(2));
 			assertThat(node.nextId()).isNotNegative();
 		}
@@ -140,19 +151,22 @@ class CridNodeFailurePathsTest {
 
 	@Test
 	void lateAnswerOfACallGivenUpOnIsNotTakenForARegistryThatWentBack() {
-		// The given-up call commits the block below the fresh call's, but its answer comes after it.
+		// The given-up call commits the block below the fresh call's, but its answer
+		// comes after it.
 		assertNoFalseWentBack(true);
 	}
 
 	@Test
 	void lateAnswerOfACallGivenUpOnDoesNotMakeTheNodeRefuseTheFreshCallsBlock() {
-		// The fresh call commits first and gets the lower block; the given-up call's answer comes first.
+		// The fresh call commits first and gets the lower block; the given-up call's
+		// answer comes first.
 		assertNoFalseWentBack(false);
 	}
 
 	/**
-	 * A call that hangs past the timeout commits its block at a moment the test picks, while a fresh call
-	 * gets the other block; both answers reach the node, in the order given.
+	 * A call that hangs past the timeout commits its block at a moment the test picks,
+	 * while a fresh call gets the other block; both answers reach the node, in the order
+	 * given.
 	 */
 	private void assertNoFalseWentBack(boolean givenUpCommitsFirst) {
 		CountDownLatch stuckMayCommit = new CountDownLatch(1);
@@ -180,14 +194,16 @@ class CridNodeFailurePathsTest {
 				while (this.registry.callCount() == 0) {
 					Thread.onSpinWait();
 				}
-				sleep(Duration.ofMillis(20)); // for the node to take, or drop, the answer it has just had
+				sleep(Duration.ofMillis(20)); // for the node to take, or drop, the answer
+												// it has just had
 			}
 			return start;
 		});
 		try (LogRecorder log = new LogRecorder();
 				CridNode node = node().blockSize(10).threshold(0).allocationTimeout(Duration.ofSeconds(1)).build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
-			sleep(Duration.ofMillis(1_100)); // the call is past the timeout and its grace: stuck
+			sleep(Duration.ofMillis(1_100)); // the call is past the timeout and its
+												// grace: stuck
 			long id = node.nextId(); // gives up on the stuck call and makes a fresh one
 			if (givenUpCommitsFirst) {
 				stuckMayAnswer.countDown();
@@ -214,7 +230,8 @@ class CridNodeFailurePathsTest {
 		AtomicInteger calls = new AtomicInteger();
 		this.registry.otherwise((delegate, timestamp, blockSize) -> {
 			if (calls.incrementAndGet() == 2) {
-				awaitQuietly(release, Duration.ofMillis(1_500)); // the prefetch is stuck for 1.5 s
+				awaitQuietly(release, Duration.ofMillis(1_500)); // the prefetch is stuck
+																	// for 1.5 s
 			}
 			return delegate.allocate(timestamp, blockSize);
 		});
@@ -224,7 +241,8 @@ class CridNodeFailurePathsTest {
 				node.nextId(); // the prefetch starts and gets stuck
 			}
 			await().atMost(AWAIT).until(() -> calls.get() == 2);
-			sleep(timeout.multipliedBy(2).plusMillis(100)); // past the timeout and its grace: stuck now
+			sleep(timeout.multipliedBy(2).plusMillis(100)); // past the timeout and its
+															// grace: stuck now
 			long started = System.nanoTime();
 			for (int i = 0; i < 100; i++) {
 				node.nextId(); // the block runs out: this caller finds the prefetch stuck
@@ -237,9 +255,9 @@ class CridNodeFailurePathsTest {
 
 	@Test
 	void callerWaitingForACallThatBecomesStuckBeforeItsDeadlineStartsAfreshAndSucceeds() {
-		// Issue 17 item 3 the other way round: the caller arrives while the call is only late, and the call is
-		// stuck (timeout plus grace) before the caller's deadline. A caller that waited on until its deadline
-		// failed with no time left.
+		// Issue 17 item 3 the other way round: the caller arrives while the call is only
+		// late, and the call is stuck (timeout plus grace) before the caller's deadline.
+		// A caller that waited on until its deadline failed with no time left.
 		Duration timeout = Duration.ofSeconds(1);
 		SteppedTiming timing = new SteppedTiming();
 		CountDownLatch hung = new CountDownLatch(1);
@@ -250,27 +268,37 @@ class CridNodeFailurePathsTest {
 			if (calls.incrementAndGet() == 2) {
 				hungSince.set(timing.nanoTime());
 				hung.countDown();
-				awaitUninterruptibly(release); // a read on a dead socket: giving up on it does not end it
+				awaitUninterruptibly(release); // a read on a dead socket: giving up on it
+												// does not end it
 			}
 			return delegate.allocate(timestamp, blockSize);
 		});
-		CridNode node = new CridNode(node().blockSize(100).threshold(50).allocationTimeout(timeout).build().settings()
+		CridNode node = new CridNode(node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(timeout)
+			.build()
+			.settings()
 			.with(timing, NodeSettings.IDLE_THREAD_TIMEOUT, false));
 		try {
 			for (int i = 0; i < 60; i++) {
 				node.nextId(); // passes the trigger: the prefetch starts and hangs
 			}
 			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
-			// The node's clock moves to halfway between the call's timeout and the moment it counts as stuck
-			// (timeout + a grace as long): the next caller finds it late, not stuck, and the call is stuck half a
-			// timeout before that caller's deadline. Half a second each side is the margin for a busy machine:
-			// to reach the wait before the call is stuck, and to get the fresh block after it.
+			// The node's clock moves to halfway between the call's timeout and the moment
+			// it counts as stuck
+			// (timeout + a grace as long): the next caller finds it late, not stuck, and
+			// the call is stuck half a
+			// timeout before that caller's deadline. Half a second each side is the
+			// margin for a busy machine:
+			// to reach the wait before the call is stuck, and to get the fresh block
+			// after it.
 			timing.stepTo(hungSince.get() + timeout.toNanos() * 3 / 2);
 			for (int i = 0; i < 40; i++) {
 				node.nextId(); // what is left of the block
 			}
 			long started = System.nanoTime();
-			long id = node.nextId(); // waits for the prefetch, which becomes stuck meanwhile
+			long id = node.nextId(); // waits for the prefetch, which becomes stuck
+										// meanwhile
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller's wait").isLessThan(timeout);
 			assertThat(calls).as("a fresh call, made once the hung one was stuck").hasValue(3);
 			assertThat(node.layout().sequenceOf(id)).as("the first ID of the fresh call's block").isEqualTo(100);
@@ -296,7 +324,8 @@ class CridNodeFailurePathsTest {
 			while (System.nanoTime() < until) {
 				assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
 			}
-			assertThat(newNodeThreads(before)).as("threads holding registry calls that never return").hasSizeLessThanOrEqualTo(2);
+			assertThat(newNodeThreads(before)).as("threads holding registry calls that never return")
+				.hasSizeLessThanOrEqualTo(2);
 			long closing = System.nanoTime();
 			node.close();
 			assertThat(Duration.ofNanos(System.nanoTime() - closing)).isLessThan(Duration.ofMillis(1_500));
@@ -316,7 +345,8 @@ class CridNodeFailurePathsTest {
 		this.registry.otherwise((delegate, timestamp, blockSize) -> {
 			if (calls.incrementAndGet() == 2) {
 				hung.countDown();
-				awaitUninterruptibly(release); // deaf to the interrupt of close(): its thread outlives close()
+				awaitUninterruptibly(release); // deaf to the interrupt of close(): its
+												// thread outlives close()
 			}
 			return delegate.allocate(timestamp, blockSize);
 		});
@@ -333,8 +363,9 @@ class CridNodeFailurePathsTest {
 			}
 			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
 			closer.start();
-			// close() waits a second at most for the node's threads, never the allocation timeout (ten minutes
-			// here); four seconds more are the margin for a busy machine.
+			// close() waits a second at most for the node's threads, never the allocation
+			// timeout (ten minutes here); four seconds more are the margin for a busy
+			// machine.
 			assertThat(awaitQuietly(closed, Duration.ofSeconds(5))).as("close() returned").isTrue();
 			assertThat(node.isClosed()).isTrue();
 		}
@@ -349,7 +380,9 @@ class CridNodeFailurePathsTest {
 		AtomicReference<CridNode> nodeRef = new AtomicReference<>();
 		AtomicLong closeNanos = new AtomicLong(-1);
 		AtomicReference<Boolean> interruptedAfterClose = new AtomicReference<>();
-		CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofSeconds(30))
+		CridNode node = node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(Duration.ofSeconds(30))
 			.onPrefetchFailure((failure) -> {
 				long started = System.nanoTime();
 				nodeRef.get().close();
@@ -360,7 +393,8 @@ class CridNodeFailurePathsTest {
 			.build();
 		nodeRef.set(node);
 		this.registry.then(Registry::allocate);
-		// Enough IDs to pass the threshold; the handler may close the node before the loop ends.
+		// Enough IDs to pass the threshold; the handler may close the node before the
+		// loop ends.
 		for (int i = 0; i < 61 && !node.isClosed(); i++) {
 			try {
 				node.nextId();
@@ -370,10 +404,11 @@ class CridNodeFailurePathsTest {
 			}
 		}
 		await().atMost(AWAIT).until(() -> closeNanos.get() >= 0);
-		// Waiting for its own thread to end would last the whole wait of close(), a second; 200 ms is the
-		// margin for a busy machine.
+		// Waiting for its own thread to end would last the whole wait of close(), a
+		// second; 200 ms is the margin for a busy machine.
 		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofMillis(200));
-		// The interrupt of close() is for registry calls; the handler that closed the node goes on uninterrupted.
+		// The interrupt of close() is for registry calls; the handler that closed the
+		// node goes on uninterrupted.
 		assertThat(interruptedAfterClose.get()).as("the handler's thread interrupted after close()").isFalse();
 		assertThat(node.isClosed()).isTrue();
 	}
@@ -383,7 +418,8 @@ class CridNodeFailurePathsTest {
 		Set<Thread> before = Thread.getAllStackTraces().keySet();
 		for (int i = 0; i < 20; i++) {
 			CridNode node = new CridNode(node().build().settings().with(Timing.SYSTEM, Duration.ofMillis(200), false));
-			node.nextId(); // starts the node's thread; the node is then dropped, never closed
+			node.nextId(); // starts the node's thread; the node is then dropped, never
+							// closed
 		}
 		assertThat(newNodeThreads(before)).isNotEmpty();
 		await().atMost(AWAIT).until(() -> newNodeThreads(before).isEmpty());
@@ -399,26 +435,30 @@ class CridNodeFailurePathsTest {
 			return delegate.allocate(timestamp, blockSize);
 		});
 		try (CridNode node = node().blockSize(1_000).threshold(500).allocationTimeout(Duration.ofSeconds(2)).build()) {
-			// A block lasts half a second at 2,000 IDs a second: only an arrival of a quarter of a second or more
-			// (the outage, counted as latency) makes the node grow its blocks.
+			// A block lasts half a second at 2,000 IDs a second: only an arrival of a
+			// quarter of a second or more (the outage, counted as latency) makes the node
+			// grow its blocks.
 			consumeAt(node, 2_000, Duration.ofMillis(600));
 			long before = node.stats().allocationSize();
 			down.set(true);
-			// Past the trigger, then nobody calls while the background retries through a 3 s outage.
+			// Past the trigger, then nobody calls while the background retries through a
+			// 3 s outage.
 			while (node.stats().consecutiveFailures() == 0) {
 				CridStats stats = node.stats();
 				if (stats.nextBlockReady() || stats.idsLeftInBlock() >= 500) {
 					node.nextId();
 				}
 				else {
-					Thread.onSpinWait(); // the prefetch is in flight: let it fail, without calling
+					Thread.onSpinWait(); // the prefetch is in flight: let it fail,
+											// without calling
 				}
 			}
 			sleep(Duration.ofSeconds(3));
 			down.set(false);
 			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
 			consumeAt(node, 2_000, Duration.ofSeconds(3));
-			// Counted as latency, the outage doubles the blocks at every block since: four times or more by now.
+			// Counted as latency, the outage doubles the blocks at every block since:
+			// four times or more by now.
 			assertThat(node.stats().allocationSize()).as("blocks after the outage, against " + before + " before")
 				.isLessThanOrEqualTo(2 * before);
 		}
@@ -474,10 +514,13 @@ class CridNodeFailurePathsTest {
 		java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor();
 		try {
 			this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
-			CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(100)).prefetchExecutor(executor)
+			CridNode node = node().threshold(0)
+				.allocationTimeout(Duration.ofMillis(100))
+				.prefetchExecutor(executor)
 				.build();
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
-			// The reservation goes on asking in the background, with pauses from 10 ms on.
+			// The reservation goes on asking in the background, with pauses from 10 ms
+			// on.
 			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 3);
 			node.close();
 			long closed = System.nanoTime();
@@ -494,7 +537,9 @@ class CridNodeFailurePathsTest {
 	void failureHandlerRunsOnTheNodesThreadOrOnTheCallersWhenTheExecutorRefusedTheTask() {
 		Set<String> handlerThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
 		this.registry.then(Registry::allocate).otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
-		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(Duration.ofMillis(300))
+		try (CridNode node = node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(Duration.ofMillis(300))
 			.onPrefetchFailure((failure) -> handlerThreads.add(Thread.currentThread().getName()))
 			.build()) {
 			for (int i = 0; i < 60; i++) {
@@ -507,21 +552,27 @@ class CridNodeFailurePathsTest {
 		Executor refusing = (task) -> {
 			throw new java.util.concurrent.RejectedExecutionException("shut down");
 		};
-		try (CridNode node = node().blockSize(100).threshold(50).prefetchExecutor(refusing)
+		try (CridNode node = node().blockSize(100)
+			.threshold(50)
+			.prefetchExecutor(refusing)
 			.onPrefetchFailure((failure) -> handlerThreads.add(Thread.currentThread().getName()))
 			.build()) {
 			this.registry.heal();
 			this.registry.then(Registry::allocate);
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("refused");
-			assertThat(handlerThreads).isEmpty(); // a caller's reservation, not a background one
+			assertThat(handlerThreads).isEmpty(); // a caller's reservation, not a
+													// background one
 		}
 	}
 
 	@Test
 	void executorThatNeverStartsTheTaskDoesNotStallACallerOfAnInMemoryRegistry() {
 		ConcurrentLinkedQueue<Runnable> neverRun = new ConcurrentLinkedQueue<>();
-		try (CridNode node = CridNode.builder(new InMemoryRegistry()).clock(this.clock).blockSize(100).threshold(50)
+		try (CridNode node = CridNode.builder(new InMemoryRegistry())
+			.clock(this.clock)
+			.blockSize(100)
+			.threshold(50)
 			.prefetchExecutor(neverRun::add)
 			.build()) {
 			long started = System.nanoTime();

@@ -29,7 +29,8 @@ class CridNodeFaultTest {
 
 	private static final Duration AWAIT = Duration.ofSeconds(10);
 
-	// Just before the end of a second, so a node waiting for the next second notices the test's move at once.
+	// Just before the end of a second, so a node waiting for the next second notices the
+	// test's move at once.
 	private final MutableClock clock = new MutableClock(EPOCH.plusSeconds(500).plusMillis(999));
 
 	private final RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
@@ -66,7 +67,8 @@ class CridNodeFaultTest {
 			Duration waited = Duration.ofNanos(System.nanoTime() - started);
 			assertThat(waited).isGreaterThanOrEqualTo(timeout).isLessThan(timeout.plusSeconds(2));
 			assertThat(this.registry.callCount()).as("asked again and again, with backoff").isBetween(3, 30);
-			// The node keeps asking in the background, so one more call may have begun since the failure.
+			// The node keeps asking in the background, so one more call may have begun
+			// since the failure.
 			long failures = node.stats().consecutiveFailures();
 			assertThat(this.registry.callCount()).isBetween((int) failures, (int) failures + 1);
 			assertThat(node.stats().lastFailure()).contains("Connection refused");
@@ -189,8 +191,8 @@ class CridNodeFaultTest {
 			long id = node.nextId();
 			assertThat(node.layout().sequenceOf(id)).isZero();
 			assertThat(this.registry.calls()).extracting(RecordingRegistry.Call::start).containsExactly(-5L, 0L);
-			assertThat(node.stats().synchronousAllocations()).isEqualTo(
-					new CridStats.Allocations(1, 1, node.stats().synchronousAllocations().totalTime()));
+			assertThat(node.stats().synchronousAllocations())
+				.isEqualTo(new CridStats.Allocations(1, 1, node.stats().synchronousAllocations().totalTime()));
 		}
 	}
 
@@ -254,10 +256,12 @@ class CridNodeFaultTest {
 			}
 			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 6);
 			List<RecordingRegistry.Call> calls = this.registry.calls();
-			// Calls 2 to 6 are the first attempt and four retries; each retry waits at least twice as long as
-			// the one before, starting at 10 ms. Without backoff they would follow each other at once.
+			// Calls 2 to 6 are the first attempt and four retries; each retry waits at
+			// least twice as long as the one before, starting at 10 ms. Without backoff
+			// they would follow each other at once.
 			for (int retry = 1; retry <= 4; retry++) {
-				long gapMillis = TimeUnit.NANOSECONDS.toMillis(calls.get(retry + 1).calledAt() - calls.get(retry).calledAt());
+				long gapMillis = TimeUnit.NANOSECONDS
+					.toMillis(calls.get(retry + 1).calledAt() - calls.get(retry).calledAt());
 				assertThat(gapMillis).as("delay before retry %d", retry).isGreaterThanOrEqualTo(10L << (retry - 1));
 			}
 			assertThat(node.stats().prefetchAllocations().failures()).isGreaterThanOrEqualTo(5);
@@ -275,7 +279,8 @@ class CridNodeFaultTest {
 				}
 			}
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
-			// Nobody calls any more, as on an instance drained by its load balancer during the outage.
+			// Nobody calls any more, as on an instance drained by its load balancer
+			// during the outage.
 			int callsWhenTheCallerGaveUp = this.registry.callCount();
 			await().atMost(AWAIT).until(() -> this.registry.callCount() >= callsWhenTheCallerGaveUp + 3);
 			this.registry.heal();
@@ -299,7 +304,8 @@ class CridNodeFaultTest {
 		node.close();
 		int calls = this.registry.callCount();
 		// The retry already scheduled may still ask; nothing after it may.
-		await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+		await().during(Duration.ofSeconds(1))
+			.atMost(Duration.ofSeconds(5))
 			.until(() -> this.registry.callCount() <= calls + 1);
 	}
 
@@ -310,7 +316,8 @@ class CridNodeFaultTest {
 		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(20)).build()) {
 			CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> this.registry.callCount() == 1);
-			// The clock stands still in second 500: the caller must keep waiting, neither fail nor go on.
+			// The clock stands still in second 500: the caller must keep waiting, neither
+			// fail nor go on.
 			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> !waiting.isDone());
 			assertThat(this.registry.callCount()).isOne();
 			this.clock.advance(Duration.ofSeconds(1));
@@ -342,10 +349,18 @@ class CridNodeFaultTest {
 	@Test
 	void usedUpSecondInASmallLayoutWaitsForTheNextSecondAndNeverRepeats() throws Exception {
 		// 4 sequence bits: 16 IDs per second across every node that shares the registry.
-		try (CridNode first = node().timestampBits(59).sequenceBits(4).blockSize(4).threshold(2)
-			.allocationTimeout(Duration.ofSeconds(20)).build();
-				CridNode second = node().timestampBits(59).sequenceBits(4).blockSize(3).threshold(0)
-					.allocationTimeout(Duration.ofSeconds(20)).build()) {
+		try (CridNode first = node().timestampBits(59)
+			.sequenceBits(4)
+			.blockSize(4)
+			.threshold(2)
+			.allocationTimeout(Duration.ofSeconds(20))
+			.build();
+				CridNode second = node().timestampBits(59)
+					.sequenceBits(4)
+					.blockSize(3)
+					.threshold(0)
+					.allocationTimeout(Duration.ofSeconds(20))
+					.build()) {
 			Set<Long> ids = ConcurrentHashMap.newKeySet();
 			CompletableFuture<Void> taking = CompletableFuture.runAsync(() -> {
 				for (int i = 0; i < 25; i++) {
@@ -358,8 +373,10 @@ class CridNodeFaultTest {
 				long timestamp = first.layout().timestampAt(this.clock.instant());
 				await().atMost(AWAIT).until(() -> taking.isDone() || usedUp(timestamp));
 				if (!taking.isDone()) {
-					// The second is used up and the clock stands still: no ID of a later second may appear.
-					await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(1))
+					// The second is used up and the clock stands still: no ID of a later
+					// second may appear.
+					await().during(Duration.ofMillis(100))
+						.atMost(Duration.ofSeconds(1))
 						.until(() -> ids.stream().noneMatch((id) -> first.layout().timestampOf(id) > timestamp));
 					secondsUsedUp++;
 					this.clock.advance(Duration.ofSeconds(1));
@@ -375,7 +392,8 @@ class CridNodeFaultTest {
 					.as("IDs of second %d", timestamp)
 					.hasSizeBetween(10, 16);
 			}
-			assertThat(first.stats().synchronousAllocations().failures() + second.stats().synchronousAllocations().failures())
+			assertThat(first.stats().synchronousAllocations().failures()
+					+ second.stats().synchronousAllocations().failures())
 				.isZero();
 		}
 	}
@@ -406,12 +424,18 @@ class CridNodeFaultTest {
 
 	@Test
 	void blockCrossingTheMaxSequenceIsClampedInTheWidestSequenceLayout() {
-		// Long.MAX_VALUE is how a registry says "used up" whatever the layout, so it is never served.
+		// Long.MAX_VALUE is how a registry says "used up" whatever the layout, so it is
+		// never served.
 		this.registry.then(RecordingRegistry.Answer.start(Long.MAX_VALUE - 3));
 		this.registry.then(RecordingRegistry.Answer.start(Long.MAX_VALUE));
 		Instant epoch = this.clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-		try (CridNode node = node().epoch(epoch).timestampBits(0).sequenceBits(63).blockSize(1_000).threshold(0)
-			.allocationTimeout(Duration.ofMillis(200)).build()) {
+		try (CridNode node = node().epoch(epoch)
+			.timestampBits(0)
+			.sequenceBits(63)
+			.blockSize(1_000)
+			.threshold(0)
+			.allocationTimeout(Duration.ofMillis(200))
+			.build()) {
 			assertThat(node.nextId()).isEqualTo(Long.MAX_VALUE - 3);
 			assertThat(node.nextId()).isEqualTo(Long.MAX_VALUE - 2);
 			assertThat(node.nextId()).isEqualTo(Long.MAX_VALUE - 1);
@@ -478,7 +502,9 @@ class CridNodeFaultTest {
 			}
 			task.run();
 		};
-		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(300)).prefetchExecutor(executor)
+		try (CridNode node = node().threshold(0)
+			.allocationTimeout(Duration.ofMillis(300))
+			.prefetchExecutor(executor)
 			.build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("executor is shutting down");
@@ -525,7 +551,8 @@ class CridNodeFaultTest {
 		await().atMost(AWAIT).until(() -> this.registry.callCount() == 1);
 		Thread thread = this.registry.calls().get(0).thread();
 		node.close();
-		assertThat(waiting).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
+		assertThat(waiting).failsWithin(Duration.ofSeconds(5))
+			.withThrowableOfType(ExecutionException.class)
 			.withCauseInstanceOf(NodeClosedException.class);
 		await().atMost(AWAIT).until(() -> !thread.isAlive());
 		assertThat(this.registry.callCount()).isOne();
@@ -612,7 +639,8 @@ class CridNodeFaultTest {
 			CompletableFuture<Long> first = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> node.stats().stalls() == 1);
 			CompletableFuture<Long> second = CompletableFuture.supplyAsync(node::nextId);
-			assertThat(first).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
+			assertThat(first).failsWithin(Duration.ofSeconds(5))
+				.withThrowableOfType(ExecutionException.class)
 				.withCauseInstanceOf(SequenceOverflowException.class);
 			this.registry.heal();
 			this.clock.advance(Duration.ofSeconds(1));

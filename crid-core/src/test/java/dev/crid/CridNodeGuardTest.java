@@ -14,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests for what a node refuses to trust: a registry used with another layout, a clock too far from the
- * registry's, and a registry that hands out again numbers it gave the node before.
+ * Tests for what a node refuses to trust: a registry used with another layout, a clock
+ * too far from the registry's, and a registry that hands out again numbers it gave the
+ * node before.
  */
 class CridNodeGuardTest {
 
@@ -27,7 +28,10 @@ class CridNodeGuardTest {
 	void nodeWithAnotherBitSplitIsRefusedNamingBothLayouts() {
 		InMemoryRegistry registry = new InMemoryRegistry();
 		try (CridNode first = CridNode.builder(registry).clock(this.clock).timestampBits(31).sequenceBits(32).build();
-				CridNode second = CridNode.builder(registry).clock(this.clock).timestampBits(32).sequenceBits(31)
+				CridNode second = CridNode.builder(registry)
+					.clock(this.clock)
+					.timestampBits(32)
+					.sequenceBits(31)
 					.build()) {
 			long id = first.nextId();
 			long started = System.nanoTime();
@@ -46,8 +50,10 @@ class CridNodeGuardTest {
 	void nodeWithAnotherEpochIsRefused() {
 		InMemoryRegistry registry = new InMemoryRegistry();
 		try (CridNode first = CridNode.builder(registry).clock(this.clock).build();
-				CridNode second = CridNode.builder(registry).clock(this.clock)
-					.epoch(CridLayout.DEFAULT_EPOCH.minusSeconds(86_400)).build()) {
+				CridNode second = CridNode.builder(registry)
+					.clock(this.clock)
+					.epoch(CridLayout.DEFAULT_EPOCH.minusSeconds(86_400))
+					.build()) {
 			first.warmUp();
 			assertThatExceptionOfType(LayoutMismatchException.class).isThrownBy(second::nextId)
 				.satisfies((ex) -> assertThat(ex.registryLayout()).isEqualTo(first.layout()))
@@ -83,7 +89,8 @@ class CridNodeGuardTest {
 		try (CridNode node = CridNode.builder(registry).clock(this.clock).build()) {
 			assertThat(node.stats().estimatedClockSkew()).isNull();
 			node.warmUp();
-			// This clock stands still, so the estimate also grows by the real time the test takes.
+			// This clock stands still, so the estimate also grows by the real time the
+			// test takes.
 			assertThat(node.stats().estimatedClockSkew()).isBetween(Duration.ofSeconds(12), Duration.ofSeconds(13));
 			this.clock.advance(Duration.ofHours(1));
 			assertThat(node.nextId()).isNotNegative();
@@ -99,8 +106,11 @@ class CridNodeGuardTest {
 	@Test
 	void clockFurtherFromTheRegistrysThanAllowedIsRefusedUntilItComesBack() {
 		SkewedRegistry registry = new SkewedRegistry(this.clock, Duration.ofMinutes(-61));
-		try (CridNode node = CridNode.builder(registry).clock(this.clock).maxClockSkew(Duration.ofMinutes(1))
-			.allocationTimeout(Duration.ofMillis(300)).build()) {
+		try (CridNode node = CridNode.builder(registry)
+			.clock(this.clock)
+			.maxClockSkew(Duration.ofMinutes(1))
+			.allocationTimeout(Duration.ofMillis(300))
+			.build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("This node's clock is PT1H1M ahead of the clock of registry")
 				.withMessageContaining("more than the PT1M allowed");
@@ -116,17 +126,23 @@ class CridNodeGuardTest {
 	void registryThatGoesBackIsRefusedAndTheNodeMovesOnToTheNextSecond() throws Exception {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 		try (LogRecorder log = new LogRecorder();
-				CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(10).threshold(0)
-					.allocationTimeout(Duration.ofSeconds(20)).build()) {
+				CridNode node = CridNode.builder(registry)
+					.clock(this.clock)
+					.blockSize(10)
+					.threshold(0)
+					.allocationTimeout(Duration.ofSeconds(20))
+					.build()) {
 			Set<Long> ids = new HashSet<>();
 			for (int i = 0; i < 20; i++) {
 				assertThat(ids.add(node.nextId())).isTrue();
 			}
-			// Restored from a backup taken after the first block: it hands out [10, 20) of second 500 again.
+			// Restored from a backup taken after the first block: it hands out [10, 20)
+			// of second 500 again.
 			registry.then(RecordingRegistry.Answer.start(10));
 			CompletableFuture<Long> next = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> node.stats().registryWentBack() == 1);
-			// The clock still reads second 500: the caller waits for 501, neither failing nor stamping IDs ahead.
+			// The clock still reads second 500: the caller waits for 501, neither failing
+			// nor stamping IDs ahead.
 			await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !next.isDone());
 			assertThat(node.stats().lastRegistryWentBackTime()).isEqualTo(this.clock.instant());
 			assertThat(log.warnings()).singleElement().asString().contains("went back", "[10, 20)", "500");
@@ -140,8 +156,12 @@ class CridNodeGuardTest {
 	@Test
 	void registryThatGoesBackInAnEarlierSecondIsRefusedAfterTheClockSteppedBackToIt() throws Exception {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
-		try (CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(10).threshold(0)
-			.allocationTimeout(Duration.ofSeconds(20)).build()) {
+		try (CridNode node = CridNode.builder(registry)
+			.clock(this.clock)
+			.blockSize(10)
+			.threshold(0)
+			.allocationTimeout(Duration.ofSeconds(20))
+			.build()) {
 			Set<Long> ids = new HashSet<>();
 			for (int i = 0; i < 20; i++) {
 				assertThat(ids.add(node.nextId())).isTrue(); // [0, 20) of second 500
@@ -150,8 +170,8 @@ class CridNodeGuardTest {
 			for (int i = 0; i < 10; i++) {
 				assertThat(ids.add(node.nextId())).isTrue(); // [0, 10) of second 501
 			}
-			// The clock is stepped back to 500, and the registry, restored from a backup, hands out [10, 20) of
-			// second 500 again.
+			// The clock is stepped back to 500, and the registry, restored from a backup,
+			// hands out [10, 20) of second 500 again.
 			this.clock.advance(Duration.ofSeconds(-1));
 			registry.then(RecordingRegistry.Answer.start(10));
 			CompletableFuture<Long> next = CompletableFuture.supplyAsync(node::nextId);
@@ -168,8 +188,12 @@ class CridNodeGuardTest {
 	void registryThatGoesBackFailsTheCallerWhenTheNextSecondDoesNotComeInTime() {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 		Duration timeout = Duration.ofMillis(300);
-		try (CridNode node = CridNode.builder(registry).clock(this.clock).blockSize(10).threshold(0)
-			.allocationTimeout(timeout).build()) {
+		try (CridNode node = CridNode.builder(registry)
+			.clock(this.clock)
+			.blockSize(10)
+			.threshold(0)
+			.allocationTimeout(timeout)
+			.build()) {
 			node.nextId();
 			registry.otherwise(RecordingRegistry.Answer.start(5));
 			for (int i = 0; i < 9; i++) {

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests that no executor or registry misbehaviour can leave a {@link CridNode} waiting forever, and
- * what the node does with executors it cannot protect callers from.
+ * Tests that no executor or registry misbehaviour can leave a {@link CridNode} waiting
+ * forever, and what the node does with executors it cannot protect callers from.
  */
 class CridNodeLivenessTest {
 
@@ -59,8 +59,8 @@ class CridNodeLivenessTest {
 			}
 		};
 		try (CridNode node = node().prefetchExecutor(executor).allocationTimeout(TIMEOUT).build()) {
-			// The caller waits for the dropped task until it has waited the allocation timeout unclaimed, and
-			// gives up on it.
+			// The caller waits for the dropped task until it has waited the allocation
+			// timeout unclaimed, and gives up on it.
 			int failed = 0;
 			while (node.stats().lastFailure() == null) {
 				assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
@@ -103,8 +103,8 @@ class CridNodeLivenessTest {
 		try (CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("the registry call did not return");
-			// Callers time out until one finds the call stuck past the timeout and a grace, and gives up on it;
-			// the next starts a fresh call, on another thread.
+			// Callers time out until one finds the call stuck past the timeout and a
+			// grace, and gives up on it; the next starts a fresh call, on another thread.
 			int failed = 1;
 			long fresh;
 			while (true) {
@@ -116,25 +116,31 @@ class CridNodeLivenessTest {
 					assertThat(++failed).as("callers failed before the stuck call was given up on").isLessThan(20);
 				}
 			}
-			// The first caller fails at its deadline; the next finds the call stuck (past the timeout and a grace
-			// as long) within its own budget, gives up on it and starts afresh with what is left of its budget.
+			// The first caller fails at its deadline; the next finds the call stuck (past
+			// the timeout and a grace as long) within its own budget, gives up on it and
+			// starts afresh with what is left of its budget.
 			assertThat(failed).isLessThanOrEqualTo(2);
 			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
-			await("the stuck call is interrupted when it is given up on").atMost(AWAIT).until(() -> interrupts.get() == 1);
+			await("the stuck call is interrupted when it is given up on").atMost(AWAIT)
+				.until(() -> interrupts.get() == 1);
 			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
 			release.countDown();
 			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
-			// The late call's thread has dropped its block once it is back waiting for work.
+			// The late call's thread has dropped its block once it is back waiting for
+			// work.
 			Thread lateThread = this.registry.calls().get(1).thread();
-			await("the late block handled").atMost(AWAIT).until(() -> lateThread.getState() == Thread.State.WAITING
-					|| lateThread.getState() == Thread.State.TIMED_WAITING || lateThread.getState() == Thread.State.TERMINATED);
+			await("the late block handled").atMost(AWAIT)
+				.until(() -> lateThread.getState() == Thread.State.WAITING
+						|| lateThread.getState() == Thread.State.TIMED_WAITING
+						|| lateThread.getState() == Thread.State.TERMINATED);
 			Set<Long> sequences = new HashSet<>();
 			for (int i = 0; i < 30; i++) {
 				sequences.add(node.layout().sequenceOf(node.nextId()));
 			}
 			long late = this.registry.calls().get(1).start();
 			assertThat(late).as("the late call's block").isEqualTo(10);
-			assertThat(sequences).as("nothing of the late block is served").noneMatch((seq) -> seq >= 10 && seq < 20)
+			assertThat(sequences).as("nothing of the late block is served")
+				.noneMatch((seq) -> seq >= 10 && seq < 20)
 				.hasSize(30);
 		}
 	}
@@ -163,7 +169,8 @@ class CridNodeLivenessTest {
 		try (CridNode node = node().prefetchExecutor(Runnable::run).threshold(0).allocationTimeout(TIMEOUT).build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("Connection refused");
-			// The caller itself asks again with backoff until its timeout; each ask is one registry call.
+			// The caller itself asks again with backoff until its timeout; each ask is
+			// one registry call.
 			assertThat(this.registry.callCount()).isBetween(2, 10);
 		}
 	}
@@ -236,19 +243,26 @@ class CridNodeLivenessTest {
 
 	@Test
 	void callerRunsAReservationItFindsQueuedAndNotStartedWhenTheRegistryAnswersFromMemory() {
-		// An executor that never gets round to its tasks, as a busy one does (carriers of virtual threads
-		// that keep every core, a saturated pool): each caller runs the reservation it waits for itself.
+		// An executor that never gets round to its tasks, as a busy one does (carriers of
+		// virtual threads that keep every core, a saturated pool): each caller runs the
+		// reservation it waits for itself.
 		List<Runnable> held = new CopyOnWriteArrayList<>();
 		InMemoryRegistry memory = new InMemoryRegistry();
-		try (CridNode node = CridNode.builder(memory).clock(this.clock).blockSize(10).threshold(5)
-			.prefetchExecutor(held::add).allocationTimeout(Duration.ofSeconds(2)).build()) {
+		try (CridNode node = CridNode.builder(memory)
+			.clock(this.clock)
+			.blockSize(10)
+			.threshold(5)
+			.prefetchExecutor(held::add)
+			.allocationTimeout(Duration.ofSeconds(2))
+			.build()) {
 			Set<Long> ids = new HashSet<>();
 			for (int i = 0; i < 100; i++) {
 				assertThat(ids.add(node.nextId())).isTrue();
 			}
 			assertThat(held).hasSizeGreaterThanOrEqualTo(4);
-			// A task the executor runs late finds its reservation done by a caller, and reserves nothing more
-			// (all but the last, which may be a prefetch that no caller has needed yet).
+			// A task the executor runs late finds its reservation done by a caller, and
+			// reserves nothing more (all but the last, which may be a prefetch that no
+			// caller has needed yet).
 			long next = memory.allocate(500, 1);
 			held.subList(0, held.size() - 1).forEach(Runnable::run);
 			assertThat(memory.allocate(500, 1)).isEqualTo(next + 1);
@@ -258,14 +272,18 @@ class CridNodeLivenessTest {
 
 	@Test
 	void registryThatIsNotInMemoryIsNeverCalledOnACallersThreadEvenWhenItsTaskWaitsInAQueue() {
-		// A caller's thread may hold a transaction that a registry on a database would join: the node never
-		// calls such a registry there, however late the executor runs the reservation.
+		// A caller's thread may hold a transaction that a registry on a database would
+		// join: the node never calls such a registry there, however late the executor
+		// runs the reservation.
 		Executor late = (task) -> new Thread(() -> {
 			sleep(Duration.ofMillis(20));
 			task.run();
 		}).start();
-		try (CridNode node = node().blockSize(10).threshold(5).prefetchExecutor(late)
-			.allocationTimeout(Duration.ofSeconds(5)).build()) {
+		try (CridNode node = node().blockSize(10)
+			.threshold(5)
+			.prefetchExecutor(late)
+			.allocationTimeout(Duration.ofSeconds(5))
+			.build()) {
 			for (int i = 0; i < 100; i++) {
 				node.nextId();
 			}

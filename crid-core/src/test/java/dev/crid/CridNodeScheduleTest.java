@@ -17,17 +17,19 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Drives a node's parts through thousands of seeded schedules ({@link ScheduleRun}) and checks each against
- * the model; and a node on its own threads through hundreds more in real time ({@link OwnExecutorScheduleRun}).
- * A failing seed replays the same schedule: {@code -Dcrid.schedule.seed=N} (with {@code -Dtest=} naming the
- * method); more schedules with {@code -Dcrid.schedules=N} (default 2,000) and
+ * Drives a node's parts through thousands of seeded schedules ({@link ScheduleRun}) and
+ * checks each against the model; and a node on its own threads through hundreds more in
+ * real time ({@link OwnExecutorScheduleRun}). A failing seed replays the same schedule:
+ * {@code -Dcrid.schedule.seed=N} (with {@code -Dtest=} naming the method); more schedules
+ * with {@code -Dcrid.schedules=N} (default 2,000) and
  * {@code -Dcrid.ownExecutorSchedules=N} (default 200).
  */
 class CridNodeScheduleTest {
 
 	/**
-	 * Schedules on the node's own threads run this many at a time: they mostly wait (for timeouts, idle
-	 * threads, hung calls), so two cores carry several, and all of them take seconds rather than minutes.
+	 * Schedules on the node's own threads run this many at a time: they mostly wait (for
+	 * timeouts, idle threads, hung calls), so two cores carry several, and all of them
+	 * take seconds rather than minutes.
 	 */
 	private static final int CONCURRENT_OWN_EXECUTOR_SCHEDULES = 8;
 
@@ -35,7 +37,8 @@ class CridNodeScheduleTest {
 	void noScheduleRepeatsAnIdOrHoldsACallerOrWedgesTheNode() {
 		Logger logger = Logger.getLogger(CridNode.class.getName());
 		Level level = logger.getLevel();
-		logger.setLevel(Level.OFF); // thousands of outages would otherwise fill the build's output
+		logger.setLevel(Level.OFF); // thousands of outages would otherwise fill the
+									// build's output
 		try {
 			String only = System.getProperty("crid.schedule.seed");
 			long first = (only != null) ? Long.parseLong(only) : 1;
@@ -45,8 +48,8 @@ class CridNodeScheduleTest {
 				ScheduleRun run = new ScheduleRun(seed);
 				List<String> violations = run.run();
 				if (!violations.isEmpty()) {
-					failed.add(run + ": " + violations.get(0) + (violations.size() > 1
-							? " (and " + (violations.size() - 1) + " more)" : ""));
+					failed.add(run + ": " + violations.get(0)
+							+ (violations.size() > 1 ? " (and " + (violations.size() - 1) + " more)" : ""));
 				}
 			}
 			assertThat(failed).as("schedules that broke the model").isEmpty();
@@ -78,8 +81,8 @@ class CridNodeScheduleTest {
 				run.start(() -> {
 					List<String> violations = run.violations();
 					if (!violations.isEmpty()) {
-						failed.put(thisSeed, run + ": " + violations.get(0) + ((violations.size() > 1)
-								? " (and " + (violations.size() - 1) + " more)" : ""));
+						failed.put(thisSeed, run + ": " + violations.get(0)
+								+ ((violations.size() > 1) ? " (and " + (violations.size() - 1) + " more)" : ""));
 					}
 					if (run.hadOutage()) {
 						outages.incrementAndGet();
@@ -95,8 +98,8 @@ class CridNodeScheduleTest {
 			running.tryAcquire(CONCURRENT_OWN_EXECUTOR_SCHEDULES, 2, TimeUnit.MINUTES);
 			assertThat(unfinished).as("schedules on the node's own threads that never ended").isEmpty();
 			assertThat(failed.values()).as("schedules on the node's own threads that broke the model").isEmpty();
-			// The check of pacing after an outage is skipped when a loaded machine blurs what it measures; it
-			// must not be skipped so often that it checks nothing.
+			// The check of pacing after an outage is skipped when a loaded machine blurs
+			// what it measures; it must not be skipped so often that it checks nothing.
 			assertThat(outages.get()).as("schedules that open with an outage").isPositive();
 			assertThat(pacingChecked.get()).as("outages whose pacing could be checked, of " + outages)
 				.isGreaterThanOrEqualTo(outages.get() / 2);

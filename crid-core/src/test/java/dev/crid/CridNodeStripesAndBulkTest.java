@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Tests for how a node hands out IDs to many threads at once (per-core stripes, each serving a slice of
- * the block) and many IDs at once ({@link CridNode#nextIds(int)}): unique, counted exactly, and cheap on
- * the registry.
+ * Tests for how a node hands out IDs to many threads at once (per-core stripes, each
+ * serving a slice of the block) and many IDs at once ({@link CridNode#nextIds(int)}):
+ * unique, counted exactly, and cheap on the registry.
  */
 class CridNodeStripesAndBulkTest {
 
@@ -94,7 +94,8 @@ class CridNodeStripesAndBulkTest {
 			long[] ids = node.nextIds(25_000);
 			assertThat(ids).hasSize(25_000);
 			assertThat(Arrays.stream(ids).distinct().count()).isEqualTo(25_000);
-			assertThat(this.registry.calls()).as("one registry call per block touched").hasSize(3)
+			assertThat(this.registry.calls()).as("one registry call per block touched")
+				.hasSize(3)
 				.allSatisfy((call) -> assertThat(call.blockSize()).isEqualTo(10_000));
 			// Within a block, consecutive sequence numbers in the order taken.
 			for (int i = 1; i < 10_000; i++) {
@@ -159,7 +160,8 @@ class CridNodeStripesAndBulkTest {
 			assertThat(Arrays.stream(all).distinct().count()).isEqualTo(200_000);
 			assertThat(node.stats().idsIssued()).isEqualTo(200_000);
 			long reserved = this.registry.calls().stream().mapToLong(RecordingRegistry.Call::blockSize).sum();
-			// Had each of the 2,000 threads held a slice of its own, thousands of numbers would sit unused.
+			// Had each of the 2,000 threads held a slice of its own, thousands of numbers
+			// would sit unused.
 			assertThat(reserved - node.stats().idsIssued()).as("numbers set aside but not handed out")
 				.isLessThan(2 * node.stats().allocationSize());
 		}
@@ -189,7 +191,10 @@ class CridNodeStripesAndBulkTest {
 		return ids;
 	}
 
-	/** Holds every taker until all are started, so that they overlap instead of running one after another. */
+	/**
+	 * Holds every taker until all are started, so that they overlap instead of running
+	 * one after another.
+	 */
 	private static void awaitStart(CountDownLatch go) {
 		try {
 			go.await();
@@ -208,11 +213,14 @@ class CridNodeStripesAndBulkTest {
 		return parts.stream().flatMapToLong(Arrays::stream).toArray();
 	}
 
-	/** Java 21's Executors.newVirtualThreadPerTaskExecutor(), or null on an older runtime. */
+	/**
+	 * Java 21's Executors.newVirtualThreadPerTaskExecutor(), or null on an older runtime.
+	 */
 	private static ExecutorService virtualThreadPerTaskExecutor() {
 		try {
 			return (ExecutorService) MethodHandles.publicLookup()
-				.findStatic(Executors.class, "newVirtualThreadPerTaskExecutor", MethodType.methodType(ExecutorService.class))
+				.findStatic(Executors.class, "newVirtualThreadPerTaskExecutor",
+						MethodType.methodType(ExecutorService.class))
 				.invoke();
 		}
 		catch (NoSuchMethodException ex) {

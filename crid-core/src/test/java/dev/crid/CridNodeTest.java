@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests for {@link CridNode} with a registry that behaves: how IDs are made, when blocks are reserved,
- * what {@code stats()} counts, and {@code close()}.
+ * Tests for {@link CridNode} with a registry that behaves: how IDs are made, when blocks
+ * are reserved, what {@code stats()} counts, and {@code close()}.
  */
 class CridNodeTest {
 
@@ -54,7 +54,9 @@ class CridNodeTest {
 		this.clock.set(epoch.plusSeconds(86_400).plusMillis(999));
 		try (CridNode node = CridNode.builder(this.registry).epoch(epoch).clock(this.clock).build()) {
 			long id = node.nextId();
-			assertThat(this.registry.calls()).singleElement().extracting(RecordingRegistry.Call::timestamp).isEqualTo(86_400L);
+			assertThat(this.registry.calls()).singleElement()
+				.extracting(RecordingRegistry.Call::timestamp)
+				.isEqualTo(86_400L);
 			assertThat(node.parser().parse(id).timestamp()).isEqualTo(epoch.plusSeconds(86_400));
 		}
 	}
@@ -70,8 +72,12 @@ class CridNodeTest {
 
 	@Test
 	void blockIsServedFromMemoryAndTheNextOneReservedWhenFewerThanThresholdAreLeft() {
-		try (CridNode node = CridNode.builder(this.registry).clock(this.clock).blockSize(10).threshold(4)
-			.prefetchExecutor(Runnable::run).build()) {
+		try (CridNode node = CridNode.builder(this.registry)
+			.clock(this.clock)
+			.blockSize(10)
+			.threshold(4)
+			.prefetchExecutor(Runnable::run)
+			.build()) {
 			node.nextId();
 			assertThat(this.registry.callCount()).isOne();
 			for (int i = 1; i < 6; i++) {
@@ -91,16 +97,21 @@ class CridNodeTest {
 			assertThat(node.layout().sequenceOf(firstOfNext)).isEqualTo(10);
 			assertThat(node.stats().stalls()).as("only the first call waited").isOne();
 			assertThat(node.stats().synchronousAllocations().successes()).isOne();
-			// The second block may ask for its successor at once: the node measured blocks of 10 going faster
-			// than the registry answers, and reserves earlier for it.
+			// The second block may ask for its successor at once: the node measured
+			// blocks of 10 going faster than the registry answers, and reserves earlier
+			// for it.
 			assertThat(node.stats().prefetchAllocations().successes()).isBetween(1L, 2L);
 		}
 	}
 
 	@Test
 	void thresholdEqualToTheBlockSizeReservesAheadOnTheFirstId() {
-		try (CridNode node = CridNode.builder(this.registry).clock(this.clock).blockSize(3).threshold(3)
-			.prefetchExecutor(Runnable::run).build()) {
+		try (CridNode node = CridNode.builder(this.registry)
+			.clock(this.clock)
+			.blockSize(3)
+			.threshold(3)
+			.prefetchExecutor(Runnable::run)
+			.build()) {
 			node.nextId();
 			assertThat(this.registry.callCount()).isEqualTo(2);
 			for (int i = 0; i < 30; i++) {
@@ -131,8 +142,8 @@ class CridNodeTest {
 			assertThat(node.layout().timestampOf(id)).isEqualTo(1_001);
 			assertThat(node.layout().sequenceOf(id)).isZero();
 			assertThat(node.stats().stalls()).as("only the first call, which found no block yet").isOne();
-			assertThat(registry.calls()).extracting(RecordingRegistry.Call::timestamp).containsExactly(1_000L, 1_000L,
-					1_001L);
+			assertThat(registry.calls()).extracting(RecordingRegistry.Call::timestamp)
+				.containsExactly(1_000L, 1_000L, 1_001L);
 		}
 	}
 
@@ -209,12 +220,13 @@ class CridNodeTest {
 				executor.shutdownNow();
 			}
 			assertThat(node.stats().idsIssued()).isEqualTo(threads * perThread);
-			// Once a pre-allocation still running has landed, every reserved number is issued, left (in the block
-			// or set aside for a stripe's threads) or ready.
+			// Once a pre-allocation still running has landed, every reserved number is
+			// issued, left (in the block or set aside for a stripe's threads) or ready.
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 				long reserved = this.registry.calls().stream().mapToLong(RecordingRegistry.Call::blockSize).sum();
 				CridStats stats = node.stats();
-				assertThat(reserved).isEqualTo(stats.idsIssued() + stats.idsLeftInBlock() + (stats.nextBlockReady() ? stats.allocationSize() : 0));
+				assertThat(reserved).isEqualTo(stats.idsIssued() + stats.idsLeftInBlock()
+						+ (stats.nextBlockReady() ? stats.allocationSize() : 0));
 			});
 		}
 	}
@@ -245,14 +257,19 @@ class CridNodeTest {
 	void givenExecutorRunsTheRegistryCallsAndOutlivesTheNode() throws Exception {
 		ExecutorService executor = Executors.newSingleThreadExecutor((task) -> new Thread(task, "test-executor"));
 		try {
-			CridNode node = CridNode.builder(this.registry).clock(this.clock).blockSize(10).threshold(5)
-				.prefetchExecutor(executor).build();
+			CridNode node = CridNode.builder(this.registry)
+				.clock(this.clock)
+				.blockSize(10)
+				.threshold(5)
+				.prefetchExecutor(executor)
+				.build();
 			for (int i = 0; i < 15; i++) {
 				node.nextId();
 			}
 			node.close();
 			assertThat(executor.isShutdown()).isFalse();
-			assertThat(this.registry.calls()).extracting((call) -> call.thread().getName()).containsOnly("test-executor");
+			assertThat(this.registry.calls()).extracting((call) -> call.thread().getName())
+				.containsOnly("test-executor");
 			assertThat(executor.submit(() -> "still running").get(10, TimeUnit.SECONDS)).isEqualTo("still running");
 		}
 		finally {
@@ -295,7 +312,9 @@ class CridNodeTest {
 	void closeReleasesACallerWaitingForTheRegistryAndInterruptsTheCall() throws Exception {
 		Gate gate = new Gate();
 		this.registry.then(gate);
-		CridNode node = CridNode.builder(this.registry).clock(this.clock).allocationTimeout(Duration.ofSeconds(20))
+		CridNode node = CridNode.builder(this.registry)
+			.clock(this.clock)
+			.allocationTimeout(Duration.ofSeconds(20))
 			.build();
 		CompletableFuture<Long> waiting = CompletableFuture.supplyAsync(node::nextId);
 		await().atMost(Duration.ofSeconds(10)).until(() -> gate.entered() == 1);

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Many nodes, many threads each, one shared registry, and a clock that jumps backwards and forwards
- * while they run: no ID may ever come out twice.
+ * Many nodes, many threads each, one shared registry, and a clock that jumps backwards
+ * and forwards while they run: no ID may ever come out twice.
  */
 class CridNodeUniquenessTest {
 
@@ -31,12 +31,16 @@ class CridNodeUniquenessTest {
 	private static final Instant BASE = EPOCH.plusSeconds(1_000_000);
 
 	/**
-	 * How many steps each worker takes its IDs in, each after one more jump of the clock than the last: on a
-	 * fast machine the workers would otherwise be done before the clock has jumped more than a few times.
+	 * How many steps each worker takes its IDs in, each after one more jump of the clock
+	 * than the last: on a fast machine the workers would otherwise be done before the
+	 * clock has jumped more than a few times.
 	 */
 	private static final int STEPS = 40;
 
-	/** Multiplies the IDs each thread takes; the {@code soak} Maven profile raises it for long runs. */
+	/**
+	 * Multiplies the IDs each thread takes; the {@code soak} Maven profile raises it for
+	 * long runs.
+	 */
 	private static final int SCALE = Integer.getInteger("crid.uniqueness.scale", 1);
 
 	@Test
@@ -51,8 +55,9 @@ class CridNodeUniquenessTest {
 			assertThat(result.ids()).hasSize(3_340_000 * SCALE);
 			assertThat(result.duplicates()).as("duplicate IDs").isEmpty();
 			assertThat(result.outsideWindow(90)).isZero();
-			// The workers take their IDs in steps between the clock's jumps (see STEPS), so the run sees some
-			// 40 jumps; this checks that the nodes reserved in many of the seconds jumped to.
+			// The workers take their IDs in steps between the clock's jumps (see STEPS),
+			// so the run sees some 40 jumps; this checks that the nodes reserved in many
+			// of the seconds jumped to.
 			assertThat(result.timestamps()).as("distinct seconds the IDs were made in").isGreaterThan(20);
 		}
 		finally {
@@ -62,8 +67,8 @@ class CridNodeUniquenessTest {
 
 	@Test
 	void nodesNeverRepeatAnIdWhenSecondsAreUsedUp() throws Exception {
-		// 12 sequence bits: 4,096 IDs per second between all nodes, so seconds run out all through the run and
-		// the nodes wait for the clock to move on.
+		// 12 sequence bits: 4,096 IDs per second between all nodes, so seconds run out
+		// all through the run and the nodes wait for the clock to move on.
 		CridLayout layout = CridLayout.of(EPOCH, 51, 12);
 		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 5_000), new NodeSpec(3, 2, Runnable::run, 2, 10_000),
 				new NodeSpec(50, 25, null, 3, 30_000), new NodeSpec(512, 0, null, 3, 30_000),
@@ -76,17 +81,19 @@ class CridNodeUniquenessTest {
 		assertThat(registry.calls()).filteredOn((call) -> call.start() > layout.maxSequence())
 			.as("registry answers that a second is used up")
 			.isNotEmpty();
-		assertThat(registry.calls()).filteredOn((call) -> call.start() + call.blockSize() - 1 > layout.maxSequence()
-				&& call.start() <= layout.maxSequence())
+		assertThat(registry.calls())
+			.filteredOn((call) -> call.start() + call.blockSize() - 1 > layout.maxSequence()
+					&& call.start() <= layout.maxSequence())
 			.as("blocks clamped at the largest sequence number")
 			.isNotEmpty();
 	}
 
 	@Test
 	void nodesNeverRepeatAnIdWhileTheRegistryFailsStallsAndHangs() throws Exception {
-		// Registry calls fail, slow down, or hang past the allocation timeout (as a read on a dead connection
-		// does, deaf to interrupts), so callers time out, allocations are given up on, and late answers come
-		// back after fresh ones were made. The clock jumps meanwhile.
+		// Registry calls fail, slow down, or hang past the allocation timeout (as a read
+		// on a dead connection does, deaf to interrupts), so callers time out,
+		// allocations are given up on, and late answers come back after fresh ones were
+		// made. The clock jumps meanwhile.
 		ChaoticRegistry registry = new ChaoticRegistry(new InMemoryRegistry());
 		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 500), new NodeSpec(20, 10, null, 3, 5_000),
 				new NodeSpec(100, 50, null, 3, 20_000), new NodeSpec(1_000, 1_000, null, 2, 50_000));
@@ -101,9 +108,10 @@ class CridNodeUniquenessTest {
 
 	@Test
 	void duplicateCheckCatchesNodesThatDoNotShareARegistry() throws Exception {
-		// Each node counts the sequence numbers of a second on its own, so two nodes serving in the same second
-		// hand out the same IDs: what the check must see. Neither node's own registry ever goes back, so no
-		// guard of the node refuses a block and the run ends as an honest one would.
+		// Each node counts the sequence numbers of a second on its own, so two nodes
+		// serving in the same second hand out the same IDs: what the check must see.
+		// Neither node's own registry ever goes back, so no guard of the node refuses a
+		// block and the run ends as an honest one would.
 		List<NodeSpec> specs = List.of(new NodeSpec(100, 50, null, 2, 5_000), new NodeSpec(100, 0, null, 2, 5_000));
 		List<Registry> registries = List.of(new InMemoryRegistry(), new InMemoryRegistry());
 		Result result = run(CridLayout.DEFAULT, specs, 5, registries::get, null);
@@ -122,8 +130,8 @@ class CridNodeUniquenessTest {
 	}
 
 	/**
-	 * Runs the nodes to the end. With a timeout, callers take failures in their stride (they count them and
-	 * go on); without one, any failure fails the run.
+	 * Runs the nodes to the end. With a timeout, callers take failures in their stride
+	 * (they count them and go on); without one, any failure fails the run.
 	 */
 	private static Result run(CridLayout layout, List<NodeSpec> specs, int windowSeconds,
 			IntFunction<Registry> registryOfNode, Duration tolerantTimeout) throws Exception {
@@ -139,8 +147,11 @@ class CridNodeUniquenessTest {
 		mover.setDaemon(true);
 		try {
 			for (NodeSpec spec : specs) {
-				CridNode.Builder builder = CridNode.builder(registryOfNode.apply(nodes.size())).layout(layout).clock(clock)
-					.blockSize(spec.blockSize()).threshold(spec.threshold())
+				CridNode.Builder builder = CridNode.builder(registryOfNode.apply(nodes.size()))
+					.layout(layout)
+					.clock(clock)
+					.blockSize(spec.blockSize())
+					.threshold(spec.threshold())
 					.allocationTimeout((tolerantTimeout != null) ? tolerantTimeout : Duration.ofSeconds(10));
 				if (spec.executor() != null) {
 					builder.prefetchExecutor(spec.executor());
@@ -149,10 +160,8 @@ class CridNodeUniquenessTest {
 				nodes.add(node);
 				for (int t = 0; t < spec.threads(); t++) {
 					int count = spec.idsPerThread() * SCALE;
-					workers.add(CompletableFuture.supplyAsync(
-							() -> (tolerantTimeout != null) ? takeTolerantly(node, count, failures, clockMoves)
-									: take(node, count, clockMoves),
-							pool));
+					workers.add(CompletableFuture.supplyAsync(() -> (tolerantTimeout != null)
+							? takeTolerantly(node, count, failures, clockMoves) : take(node, count, clockMoves), pool));
 				}
 			}
 			mover.start();
@@ -180,7 +189,9 @@ class CridNodeUniquenessTest {
 		return ids;
 	}
 
-	/** Takes IDs until {@code count} calls have been made, counting the calls that failed. */
+	/**
+	 * Takes IDs until {@code count} calls have been made, counting the calls that failed.
+	 */
 	private static long[] takeTolerantly(CridNode node, int count, AtomicLong failures, AtomicLong clockMoves) {
 		long[] ids = new long[count];
 		int taken = 0;
@@ -197,7 +208,10 @@ class CridNodeUniquenessTest {
 		return Arrays.copyOf(ids, taken);
 	}
 
-	/** Before the first call of each of the {@link #STEPS} steps, waits until the clock has jumped as often. */
+	/**
+	 * Before the first call of each of the {@link #STEPS} steps, waits until the clock
+	 * has jumped as often.
+	 */
 	private static void awaitStep(int call, int count, AtomicLong clockMoves) {
 		long step = (long) call * STEPS / count;
 		if ((long) (call - 1) * STEPS / count == step && call > 0) {
@@ -209,8 +223,9 @@ class CridNodeUniquenessTest {
 	}
 
 	/**
-	 * Moves the clock to a random second of the window, late in that second so that a node waiting for
-	 * the next second notices the move quickly, then lets the nodes run a little.
+	 * Moves the clock to a random second of the window, late in that second so that a
+	 * node waiting for the next second notices the move quickly, then lets the nodes run
+	 * a little.
 	 */
 	private static void moveClock(MutableClock clock, int windowSeconds, AtomicBoolean running, AtomicLong moves) {
 		SplittableRandom random = new SplittableRandom(7);
@@ -249,8 +264,8 @@ class CridNodeUniquenessTest {
 	}
 
 	/**
-	 * A registry that fails 8% of calls, stalls 10% for up to 5 ms, and hangs 1% for 150-400 ms, ignoring
-	 * interrupts; it answers from the registry it wraps.
+	 * A registry that fails 8% of calls, stalls 10% for up to 5 ms, and hangs 1% for
+	 * 150-400 ms, ignoring interrupts; it answers from the registry it wraps.
 	 */
 	static final class ChaoticRegistry implements Registry {
 
@@ -288,8 +303,9 @@ class CridNodeUniquenessTest {
 	}
 
 	/**
-	 * A node to run: its block size and threshold, the executor for its registry calls ({@code null} for
-	 * its own thread), and how many threads take how many IDs each from it.
+	 * A node to run: its block size and threshold, the executor for its registry calls
+	 * ({@code null} for its own thread), and how many threads take how many IDs each from
+	 * it.
 	 */
 	record NodeSpec(long blockSize, long threshold, Executor executor, int threads, int idsPerThread) {
 	}

@@ -39,7 +39,8 @@ class CridParserTest {
 	@Test
 	void rejectsTimestampsBeyondWhatInstantHolds() {
 		CridParser parser = CridParser.of(CridLayout.of(CridLayout.DEFAULT_EPOCH, 63, 0));
-		assertThat(parser.parse(1_000_000_000L).timestamp()).isEqualTo(CridLayout.DEFAULT_EPOCH.plusSeconds(1_000_000_000L));
+		assertThat(parser.parse(1_000_000_000L).timestamp())
+			.isEqualTo(CridLayout.DEFAULT_EPOCH.plusSeconds(1_000_000_000L));
 		assertThatIllegalArgumentException().isThrownBy(() -> parser.parse(Long.MAX_VALUE))
 			.withMessageContaining(String.valueOf(Long.MAX_VALUE))
 			.withMessageContaining("beyond the range of Instant");

@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A registry answer that holds every call until the test opens the gate, then delegates. Counts the
- * calls that entered and notices when a held call is interrupted.
+ * A registry answer that holds every call until the test opens the gate, then delegates.
+ * Counts the calls that entered and notices when a held call is interrupted.
  */
 final class Gate implements RecordingRegistry.Answer {
 

@@ -69,8 +69,9 @@ class InMemoryRegistryTest {
 		InMemoryRegistry registry = new InMemoryRegistry(2);
 		registry.allocate(50, 1);
 		registry.allocate(51, 1);
-		// 20 is older than everything remembered: it may be answered once, but then it is forgotten at once
-		// and every later call for it must be refused rather than start again at 0.
+		// 20 is older than everything remembered: it may be answered once, but then it is
+		// forgotten at once and every later call for it must be refused rather than start
+		// again at 0.
 		long first = registry.allocate(20, 4);
 		assertThat(first).isZero();
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(20, 4));
@@ -101,11 +102,12 @@ class InMemoryRegistryTest {
 				}
 				for (long[] block : handedOut.getOrDefault(timestamp, List.of())) {
 					assertThat(start + blockSize <= block[0] || block[1] <= start)
-						.as("round %d: block [%d, %d) of timestamp %d overlaps [%d, %d)", round, start, start + blockSize,
-								timestamp, block[0], block[1])
+						.as("round %d: block [%d, %d) of timestamp %d overlaps [%d, %d)", round, start,
+								start + blockSize, timestamp, block[0], block[1])
 						.isTrue();
 				}
-				handedOut.computeIfAbsent(timestamp, (key) -> new ArrayList<>()).add(new long[] { start, start + blockSize });
+				handedOut.computeIfAbsent(timestamp, (key) -> new ArrayList<>())
+					.add(new long[] { start, start + blockSize });
 				assertThat(registry.size()).isLessThanOrEqualTo(retained);
 			}
 			assertThat(refusals).as("round %d refused nothing, so forgetting was not exercised", round).isPositive();
@@ -132,7 +134,8 @@ class InMemoryRegistryTest {
 					return starts;
 				}, executor));
 			}
-			// Timestamp 42 + k gets every third call of each thread; mark each sequence number as it is reserved.
+			// Timestamp 42 + k gets every third call of each thread; mark each sequence
+			// number as it is reserved.
 			long total = 0;
 			for (int t = 0; t < threads; t++) {
 				total += (long) (calls / 3 + 1) * (t + 1);
@@ -142,8 +145,9 @@ class InMemoryRegistryTest {
 				long[] starts = results.get(t).get(30, TimeUnit.SECONDS);
 				for (int i = 0; i < calls; i++) {
 					for (long sequence = starts[i]; sequence < starts[i] + t + 1; sequence++) {
-						assertThat(taken[i % 3][(int) sequence]).as("sequence %d of timestamp %d reserved twice", sequence,
-								42 + i % 3).isFalse();
+						assertThat(taken[i % 3][(int) sequence])
+							.as("sequence %d of timestamp %d reserved twice", sequence, 42 + i % 3)
+							.isFalse();
 						taken[i % 3][(int) sequence] = true;
 					}
 				}

@@ -12,8 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Round trips over random layouts, always including the extremes 0/63 and 63/0. Each property runs over
- * cases drawn from a fixed seed, so a failure names its case and reproduces on every run.
+ * Round trips over random layouts, always including the extremes 0/63 and 63/0. Each
+ * property runs over cases drawn from a fixed seed, so a failure names its case and
+ * reproduces on every run.
  */
 class LayoutPropertiesTest {
 
@@ -98,7 +99,8 @@ class LayoutPropertiesTest {
 	@Test
 	void cridIdPrintsAndParsesBack() {
 		forEachCase(1000, (random) -> {
-			long value = (random.nextInt(10) == 0) ? Long.MAX_VALUE - random.nextInt(3) : random.nextLong(Long.MAX_VALUE);
+			long value = (random.nextInt(10) == 0) ? Long.MAX_VALUE - random.nextInt(3)
+					: random.nextLong(Long.MAX_VALUE);
 			CridId id = CridId.of(value);
 			assertThat(id.toString()).isEqualTo(Long.toString(value));
 			assertThat(CridId.parse(id.toString())).isEqualTo(id);
@@ -109,7 +111,8 @@ class LayoutPropertiesTest {
 	@Test
 	void cridIdRejectsEveryNegativeValueAndItsText() {
 		forEachCase(500, (random) -> {
-			long value = (random.nextInt(10) == 0) ? Long.MIN_VALUE + random.nextInt(3) : -1 - random.nextLong(Long.MAX_VALUE);
+			long value = (random.nextInt(10) == 0) ? Long.MIN_VALUE + random.nextInt(3)
+					: -1 - random.nextLong(Long.MAX_VALUE);
 			assertThatIllegalArgumentException().isThrownBy(() -> CridId.of(value));
 			assertThatIllegalArgumentException().isThrownBy(() -> CridId.parse(Long.toString(value)))
 				.withMessageContaining(Long.toString(value));
@@ -137,7 +140,8 @@ class LayoutPropertiesTest {
 			assertThat(layout.timestampOf(id)).isEqualTo(timestamp);
 			assertThat(layout.sequenceOf(id)).isZero();
 		}
-		assertThat(CridParser.of(layout).parse(86_400L).timestamp()).isEqualTo(CridLayout.DEFAULT_EPOCH.plusSeconds(86_400));
+		assertThat(CridParser.of(layout).parse(86_400L).timestamp())
+			.isEqualTo(CridLayout.DEFAULT_EPOCH.plusSeconds(86_400));
 	}
 
 	/** Runs a property over {@code cases} cases, each from its own seeded generator. */

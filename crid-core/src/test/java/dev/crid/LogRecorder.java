@@ -8,8 +8,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Records what the node logs through {@link System.Logger}, which the JDK hands to java.util.logging when
- * nothing else is installed. Close it to detach.
+ * Records what the node logs through {@link System.Logger}, which the JDK hands to
+ * java.util.logging when nothing else is installed. Close it to detach.
  */
 final class LogRecorder extends Handler implements AutoCloseable {
 

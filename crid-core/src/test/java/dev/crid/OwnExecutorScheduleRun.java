@@ -18,27 +18,33 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
- * One seeded schedule of a node on its own executor (no {@code prefetchExecutor} given), with real threads and
- * real, short, time: what {@link ScheduleRun}, whose executor is scripted, cannot see. The seed picks the node's
- * settings (allocation timeouts of tens of milliseconds or of minutes, a short idle timeout for its threads),
- * what each registry call does, what the callers do and when, how the failure handler behaves (it may throw,
- * or take up to 100 ms, as one that reports each failure far away does: its thread stays busy after the
- * reservation ended), whether a quiet outage comes first, and how the node ends: closed by a caller while a
- * registry call hangs, closed from the failure handler on the node's own thread, or dropped without
- * {@code close()}. The interleaving of the threads is the machine's, so a failing seed usually fails again, not
- * always.
+ * One seeded schedule of a node on its own executor (no {@code prefetchExecutor} given),
+ * with real threads and real, short, time: what {@link ScheduleRun}, whose executor is
+ * scripted, cannot see. The seed picks the node's settings (allocation timeouts of tens
+ * of milliseconds or of minutes, a short idle timeout for its threads), what each
+ * registry call does, what the callers do and when, how the failure handler behaves (it
+ * may throw, or take up to 100 ms, as one that reports each failure far away does: its
+ * thread stays busy after the reservation ended), whether a quiet outage comes first, and
+ * how the node ends: closed by a caller while a registry call hangs, closed from the
+ * failure handler on the node's own thread, or dropped without {@code close()}. The
+ * interleaving of the threads is the machine's, so a failing seed usually fails again,
+ * not always.
  *
- * <p>Checked against a model: the node's own threads (those of the schedule's thread group, which every thread
- * the node starts joins, named {@code crid-prefetch-}) are never more than two, at work in the registry or the
- * failure handler, or alive; {@code close()} returns within the longest it may wait for them, however long the
- * allocation timeout and even while a registry call hangs deaf to interrupts, and called from the failure
- * handler it waits for nothing and leaves the handler's thread uninterrupted; once closed and its calls
- * returned, no thread of the node is left, and dropped, none is left after its idle timeout; after an outage
- * that nobody called through, the node asks for blocks of its configured size, because the pauses between
- * retries are no registry latency. And the checks of {@link ScheduleRun} that apply: no ID repeats or lies
- * outside a block the registry committed, every caller returns within its budget, no registry call starts
- * after {@code close()} returned nor on a caller's thread, at most two are out at once, a call begun after
- * {@code close()} returned is refused, and once the registry heals a caller gets an ID again.
+ * <p>
+ * Checked against a model: the node's own threads (those of the schedule's thread group,
+ * which every thread the node starts joins, named {@code crid-prefetch-}) are never more
+ * than two, at work in the registry or the failure handler, or alive; {@code close()}
+ * returns within the longest it may wait for them, however long the allocation timeout
+ * and even while a registry call hangs deaf to interrupts, and called from the failure
+ * handler it waits for nothing and leaves the handler's thread uninterrupted; once closed
+ * and its calls returned, no thread of the node is left, and dropped, none is left after
+ * its idle timeout; after an outage that nobody called through, the node asks for blocks
+ * of its configured size, because the pauses between retries are no registry latency. And
+ * the checks of {@link ScheduleRun} that apply: no ID repeats or lies outside a block the
+ * registry committed, every caller returns within its budget, no registry call starts
+ * after {@code close()} returned nor on a caller's thread, at most two are out at once, a
+ * call begun after {@code close()} returned is refused, and once the registry heals a
+ * caller gets an ID again.
  */
 final class OwnExecutorScheduleRun {
 
@@ -52,31 +58,38 @@ final class OwnExecutorScheduleRun {
 	private static final long CLOSE_WAIT_NANOS = ReservationRunner.CLOSE_WAIT_NANOS;
 
 	/**
-	 * What a loaded machine may add to any wait of the model: two cores shared by several schedules at once,
-	 * garbage collection and compilation. The node's own work on these paths takes microseconds.
+	 * What a loaded machine may add to any wait of the model: two cores shared by several
+	 * schedules at once, garbage collection and compilation. The node's own work on these
+	 * paths takes microseconds.
 	 */
 	private static final long SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
 
 	/**
-	 * How long {@code close()} called from the failure handler may take: it waits for no thread, so only its own
-	 * work and a loaded machine count. A wait for the node's threads would take the allocation timeout, a
-	 * second at most: in schedules with timeouts of minutes a second, four times this.
+	 * How long {@code close()} called from the failure handler may take: it waits for no
+	 * thread, so only its own work and a loaded machine count. A wait for the node's
+	 * threads would take the allocation timeout, a second at most: in schedules with
+	 * timeouts of minutes a second, four times this.
 	 */
 	private static final long HANDLER_CLOSE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
 	/**
-	 * What the node's own work around a registry call adds to the latency it measures (reading clocks, taking
-	 * its lock): microseconds, unless the thread is descheduled on a loaded machine.
+	 * What the node's own work around a registry call adds to the latency it measures
+	 * (reading clocks, taking its lock): microseconds, unless the thread is descheduled
+	 * on a loaded machine.
 	 */
 	private static final long ATTEMPT_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
 	/**
-	 * How long a thread over the bound must stay alive to count: a worker leaving the pool (idle too long) is
-	 * still alive for the microseconds it takes to end, while the pool may already start its successor.
+	 * How long a thread over the bound must stay alive to count: a worker leaving the
+	 * pool (idle too long) is still alive for the microseconds it takes to end, while the
+	 * pool may already start its successor.
 	 */
 	private static final long EXITING_THREAD_MILLIS = 30;
 
-	/** How long a hung call waits for the schedule to release it before it gives up: never, in a sound run. */
+	/**
+	 * How long a hung call waits for the schedule to release it before it gives up:
+	 * never, in a sound run.
+	 */
 	private static final long NEVER_RELEASED_SECONDS = 60;
 
 	private final long seed;
@@ -120,12 +133,17 @@ final class OwnExecutorScheduleRun {
 
 	private volatile boolean closeReturned;
 
-	/** When the node last did something: a registry call or the failure handler returned, a caller was served. */
+	/**
+	 * When the node last did something: a registry call or the failure handler returned,
+	 * a caller was served.
+	 */
 	private volatile long lastActivity = System.nanoTime();
 
 	private volatile boolean threadBoundReported;
 
-	/** Whether the quiet outage's check of pacing could tell (see {@link #quietOutage()}). */
+	/**
+	 * Whether the quiet outage's check of pacing could tell (see {@link #quietOutage()}).
+	 */
 	private volatile boolean pacingChecked;
 
 	OwnExecutorScheduleRun(long seed) {
@@ -138,7 +156,8 @@ final class OwnExecutorScheduleRun {
 		this.idleNanos = TimeUnit.MILLISECONDS.toNanos(50 + this.random.nextInt(101));
 		this.blockSize = 4 + this.random.nextInt(12);
 		this.outageFailures = (this.random.nextInt(3) == 0) ? 3 + this.random.nextInt(3) : 0;
-		// Pacing grows blocks only for a node that reserves ahead; the outage's check wants a prefetch at once.
+		// Pacing grows blocks only for a node that reserves ahead; the outage's check
+		// wants a prefetch at once.
 		long threshold = (this.outageFailures > 0) ? this.blockSize
 				: new long[] { 0, this.blockSize / 2, this.blockSize }[this.random.nextInt(3)];
 		this.handlerKind = HandlerKind.values()[this.random.nextInt(HandlerKind.values().length)];
@@ -146,16 +165,18 @@ final class OwnExecutorScheduleRun {
 		this.handlerRandom = new Random(this.random.nextLong());
 		this.registry = new ScriptedRegistry(new Random(this.random.nextLong()));
 		CridNode built = CridNode.builder(this.registry)
-			.clock(Clock.fixed(CridLayout.DEFAULT_EPOCH.plusSeconds(500), ZoneOffset.UTC)).blockSize(this.blockSize)
-			.threshold(threshold).allocationTimeout(Duration.ofNanos(this.timeoutNanos))
+			.clock(Clock.fixed(CridLayout.DEFAULT_EPOCH.plusSeconds(500), ZoneOffset.UTC))
+			.blockSize(this.blockSize)
+			.threshold(threshold)
+			.allocationTimeout(Duration.ofNanos(this.timeoutNanos))
 			.onPrefetchFailure(this::onPrefetchFailure)
 			.build();
 		this.node = new CridNode(built.settings().with(Timing.SYSTEM, Duration.ofNanos(this.idleNanos), false));
 	}
 
 	/**
-	 * Runs the schedule on a thread of its own group, so that every thread the node starts joins that group,
-	 * and tells {@code done} when it has ended.
+	 * Runs the schedule on a thread of its own group, so that every thread the node
+	 * starts joins that group, and tells {@code done} when it has ended.
 	 */
 	void start(Runnable done) {
 		Thread driver = new Thread(this.group, () -> {
@@ -213,15 +234,17 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * A quiet outage: the first block arrives, the prefetch it starts fails a few times while nobody calls, the
-	 * node retries it in the background with growing pauses, and the registry comes back and answers at once.
-	 * Pacing takes, for a reservation that failed before, the time from the start of its successful attempt: its
-	 * registry call and the node's own work around it; for the first block, the time from the caller's
-	 * request, which lies within the caller's {@code nextId()}. A block grows only when the block it replaces
-	 * lasted less than twice the slowest of these; the first block lasted at least from that {@code nextId()}'s
-	 * return to the registry's answer for its successor. When that is twice the slowest the model allows, the
-	 * node must ask for blocks of the configured size still; had the pauses of the outage been counted, it
-	 * would ask for twice as many.
+	 * A quiet outage: the first block arrives, the prefetch it starts fails a few times
+	 * while nobody calls, the node retries it in the background with growing pauses, and
+	 * the registry comes back and answers at once. Pacing takes, for a reservation that
+	 * failed before, the time from the start of its successful attempt: its registry call
+	 * and the node's own work around it; for the first block, the time from the caller's
+	 * request, which lies within the caller's {@code nextId()}. A block grows only when
+	 * the block it replaces lasted less than twice the slowest of these; the first block
+	 * lasted at least from that {@code nextId()}'s return to the registry's answer for
+	 * its successor. When that is twice the slowest the model allows, the node must ask
+	 * for blocks of the configured size still; had the pauses of the outage been counted,
+	 * it would ask for twice as many.
 	 */
 	private void quietOutage() throws InterruptedException {
 		this.registry.force(Fate.SUCCEED);
@@ -240,18 +263,17 @@ final class OwnExecutorScheduleRun {
 			violate("the prefetch never got through the outage of " + this.outageFailures + " failures");
 			return;
 		}
-		// The node offers its block to no one: look until it is ready, the registry having answered.
+		// The node offers its block to no one: look until it is ready, the registry
+		// having answered.
 		long readyBy = System.nanoTime() + SLACK_NANOS;
 		while (!this.node.stats().nextBlockReady()) {
 			if (System.nanoTime() - readyBy > 0) {
-				violate("the block the registry answered after the outage was not ready within "
-						+ millis(SLACK_NANOS));
+				violate("the block the registry answered after the outage was not ready within " + millis(SLACK_NANOS));
 				return;
 			}
 			Thread.sleep(1);
 		}
-		long slowestSample = Math.max(firstServed - asked,
-				answer.returnedAt - answer.enteredAt + ATTEMPT_SLACK_NANOS);
+		long slowestSample = Math.max(firstServed - asked, answer.returnedAt - answer.enteredAt + ATTEMPT_SLACK_NANOS);
 		long firstBlockLasted = answer.returnedAt - firstServed;
 		boolean served = false;
 		for (int taken = 0; taken < 4 * this.blockSize && !served; taken++) {
@@ -288,13 +310,15 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Callers that take IDs one at a time, in bulk, in bursts of a block or warm the node up, with pauses,
-	 * while the registry does what the schedule says; the node's threads are counted meanwhile. With minutes
-	 * of timeout, a caller may wait for a hung call until the node closes or the registry is released.
+	 * Callers that take IDs one at a time, in bulk, in bursts of a block or warm the node
+	 * up, with pauses, while the registry does what the schedule says; the node's threads
+	 * are counted meanwhile. With minutes of timeout, a caller may wait for a hung call
+	 * until the node closes or the registry is released.
 	 */
 	private void busyCallers() throws InterruptedException {
 		if (this.random.nextInt(3) == 0) {
-			// The registry refuses at first, as one that lacks a grant does until someone adds it.
+			// The registry refuses at first, as one that lacks a grant does until someone
+			// adds it.
 			for (int i = 2 + this.random.nextInt(4); i > 0; i--) {
 				this.registry.force(Fate.REFUSE);
 			}
@@ -321,9 +345,11 @@ final class OwnExecutorScheduleRun {
 							call(name, Op.NEXT_IDS, callerRandom.nextInt(4));
 						}
 						else if (kind < 9) {
-							// As a start-up does: warms the node up, and on failure tries again at once, twice.
+							// As a start-up does: warms the node up, and on failure tries
+							// again at once, twice.
 							for (int attempt = 0; attempt < 3 && !call(name, Op.WARM_UP, 0); attempt++) {
-								// each failed warm-up may leave a reservation's thread busy in the handler
+								// each failed warm-up may leave a reservation's thread
+								// busy in the handler
 							}
 						}
 						else {
@@ -342,10 +368,10 @@ final class OwnExecutorScheduleRun {
 				}
 			});
 		}
-		// Callers of a node with minutes of timeout may wait for a hung call until the ending releases them: the
-		// others are done within a few hundred milliseconds.
-		long until = System.nanoTime() + ((this.timeoutNanos > CLOSE_WAIT_NANOS) ? TimeUnit.MILLISECONDS.toNanos(300)
-				: limit + SLACK_NANOS);
+		// Callers of a node with minutes of timeout may wait for a hung call until the
+		// ending releases them: the others are done within a few hundred milliseconds.
+		long until = System.nanoTime()
+				+ ((this.timeoutNanos > CLOSE_WAIT_NANOS) ? TimeUnit.MILLISECONDS.toNanos(300) : limit + SLACK_NANOS);
 		while (!done.await(5, TimeUnit.MILLISECONDS) && System.nanoTime() - until < 0) {
 			checkThreadBound();
 		}
@@ -353,18 +379,19 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Closes the node from a caller, mostly while a registry call hangs (deaf to interrupts or not): it must
-	 * return within the longest it waits for the node's threads, the allocation timeout or a second, whichever
-	 * is less, and at once when every call out hears its interrupt. Then every call is released, and no thread
-	 * of the node may outlive that.
+	 * Closes the node from a caller, mostly while a registry call hangs (deaf to
+	 * interrupts or not): it must return within the longest it waits for the node's
+	 * threads, the allocation timeout or a second, whichever is less, and at once when
+	 * every call out hears its interrupt. Then every call is released, and no thread of
+	 * the node may outlive that.
 	 */
 	private void closeWhileACallHangs() throws InterruptedException {
 		if (this.random.nextInt(4) != 0) {
 			this.registry.force(this.random.nextBoolean() ? Fate.HANG : Fate.DEAF_HANG);
 			if (this.registry.outstanding() == 0) {
 				startCaller("prober", () -> {
-					// Takes IDs until the node calls the registry, which hangs; with minutes of timeout it waits
-					// in that call until the node closes.
+					// Takes IDs until the node calls the registry, which hangs; with
+					// minutes of timeout it waits in that call until the node closes.
 					while (this.registry.outstanding() == 0 && !this.node.isClosed()) {
 						call("prober", Op.NEXT_ID, 0);
 					}
@@ -391,7 +418,8 @@ final class OwnExecutorScheduleRun {
 			closed.await(10, TimeUnit.SECONDS);
 		}
 		else if (!deaf && took > SLACK_NANOS) {
-			// Its interrupt ends every call and pause of the node's threads: nothing holds it.
+			// Its interrupt ends every call and pause of the node's threads: nothing
+			// holds it.
 			violate("close() took " + millis(took) + " although every registry call out heard interrupts");
 		}
 		this.registry.releaseAll();
@@ -399,17 +427,19 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Settles the node with the registry healed, then fails every call: the next background failure reaches
-	 * the handler, which closes the node on the node's own thread. {@code close()} must return there at once
-	 * (it must not wait for the thread it runs on), and leave the handler free to go on.
+	 * Settles the node with the registry healed, then fails every call: the next
+	 * background failure reaches the handler, which closes the node on the node's own
+	 * thread. {@code close()} must return there at once (it must not wait for the thread
+	 * it runs on), and leave the handler free to go on.
 	 */
 	private void closeFromTheFailureHandler() throws InterruptedException {
 		healAndSettle();
 		this.handlerCloses.set(true);
 		this.registry.failAll();
 		long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-		// warmUp() reserves, in the background, as soon as the block is used up, nextId() reaches the trigger
-		// of a node that reserves ahead: either reservation's failure reaches the handler.
+		// warmUp() reserves, in the background, as soon as the block is used up, nextId()
+		// reaches the trigger of a node that reserves ahead: either reservation's failure
+		// reaches the handler.
 		while (!this.node.isClosed() && System.nanoTime() - until < 0) {
 			call("the schedule", Op.WARM_UP, 0);
 			call("the schedule", Op.NEXT_ID, 0);
@@ -422,12 +452,13 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Drops the node without {@code close()}: once the registry heals and the node has nothing left to do, its
-	 * threads must end after its idle timeout.
+	 * Drops the node without {@code close()}: once the registry heals and the node has
+	 * nothing left to do, its threads must end after its idle timeout.
 	 */
 	private void drop() throws InterruptedException {
 		healAndSettle();
-		// A healed registry answers at once: a node still at work after this long is one that never rests.
+		// A healed registry answers at once: a node still at work after this long is one
+		// that never rests.
 		long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (true) {
 			List<Thread> alive = nodeThreads();
@@ -450,9 +481,9 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Heals the registry, releases every call and waits for the callers; then a caller must get an ID within
-	 * the longest pause between background retries and two timeouts (it may fail once at its deadline while
-	 * the reservation in flight pauses).
+	 * Heals the registry, releases every call and waits for the callers; then a caller
+	 * must get an ID within the longest pause between background retries and two timeouts
+	 * (it may fail once at its deadline while the reservation in flight pauses).
 	 */
 	private void healAndSettle() throws InterruptedException {
 		this.registry.heal();
@@ -471,7 +502,10 @@ final class OwnExecutorScheduleRun {
 		}
 	}
 
-	/** Waits until the node's threads have ended, or the deadline has passed: then reports those left. */
+	/**
+	 * Waits until the node's threads have ended, or the deadline has passed: then reports
+	 * those left.
+	 */
 	private void threadsEnd(long deadline, String after) {
 		List<Thread> alive = nodeThreads();
 		for (Thread thread : alive) {
@@ -483,7 +517,10 @@ final class OwnExecutorScheduleRun {
 		}
 	}
 
-	/** The failure handler: may take a while, throw, or close the node when the schedule says so. */
+	/**
+	 * The failure handler: may take a while, throw, or close the node when the schedule
+	 * says so.
+	 */
 	private void onPrefetchFailure(RuntimeException failure) {
 		atWork("the failure handler");
 		try {
@@ -495,7 +532,8 @@ final class OwnExecutorScheduleRun {
 				case QUIET -> {
 				}
 				case SLOW -> {
-					// Reports the failure somewhere far (a network call); the node's thread waits meanwhile.
+					// Reports the failure somewhere far (a network call); the node's
+					// thread waits meanwhile.
 					long pause;
 					synchronized (this.handlerRandom) {
 						pause = 10 + this.handlerRandom.nextInt(91);
@@ -548,7 +586,10 @@ final class OwnExecutorScheduleRun {
 		}
 	}
 
-	/** A thread of the node begins work: no more than the executor's two may be at work at once. */
+	/**
+	 * A thread of the node begins work: no more than the executor's two may be at work at
+	 * once.
+	 */
 	private void atWork(String where) {
 		Thread current = Thread.currentThread();
 		if (!current.getName().startsWith(THREAD_PREFIX) || current.getThreadGroup() != this.group) {
@@ -563,8 +604,8 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Counts the node's live threads: more than two, still alive a moment later (so not a worker on its way out
-	 * while the pool starts its successor), break the bound.
+	 * Counts the node's live threads: more than two, still alive a moment later (so not a
+	 * worker on its way out while the pool starts its successor), break the bound.
 	 */
 	private void checkThreadBound() {
 		List<Thread> alive = nodeThreads();
@@ -586,7 +627,10 @@ final class OwnExecutorScheduleRun {
 		}
 	}
 
-	/** The node's own threads alive now: the schedule's group holds every thread the node started. */
+	/**
+	 * The node's own threads alive now: the schedule's group holds every thread the node
+	 * started.
+	 */
 	private List<Thread> nodeThreads() {
 		Thread[] threads = new Thread[this.group.activeCount() + 16];
 		int count = this.group.enumerate(threads, true);
@@ -614,9 +658,9 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Makes one call of the node and checks it: within its budget (an allocation timeout for each block it may
-	 * wait for), a {@link CridException} if anything, and refused if it began after {@code close()} returned.
-	 * Returns whether it was served.
+	 * Makes one call of the node and checks it: within its budget (an allocation timeout
+	 * for each block it may wait for), a {@link CridException} if anything, and refused
+	 * if it began after {@code close()} returned. Returns whether it was served.
 	 */
 	private boolean call(String caller, Op op, int count) {
 		boolean afterClose = this.closeReturned;
@@ -640,7 +684,8 @@ final class OwnExecutorScheduleRun {
 			return false;
 		}
 		long took = System.nanoTime() - began;
-		// nextIds() of up to three IDs touches two blocks at most (a block holds four or more).
+		// nextIds() of up to three IDs touches two blocks at most (a block holds four or
+		// more).
 		long budget = ((op == Op.NEXT_IDS) ? 2 : 1) * this.timeoutNanos;
 		if (took > budget + SLACK_NANOS) {
 			violate(caller + "'s " + op + " took " + millis(took) + ", more than its budget of " + millis(budget)
@@ -722,10 +767,16 @@ final class OwnExecutorScheduleRun {
 
 		QUIET,
 
-		/** Takes 10 to 100 ms, on the node's thread: it reports each failure somewhere far. */
+		/**
+		 * Takes 10 to 100 ms, on the node's thread: it reports each failure somewhere
+		 * far.
+		 */
 		SLOW,
 
-		/** Throws an Error or a RuntimeException at times (never a VirtualMachineError, which ends the thread). */
+		/**
+		 * Throws an Error or a RuntimeException at times (never a VirtualMachineError,
+		 * which ends the thread).
+		 */
 		THROWS
 
 	}
@@ -745,9 +796,10 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * A registry whose calls do what the schedule says, drawn in the order the calls come, in streaks: they
-	 * succeed, take a while, fail with any kind of {@link Throwable}, are refused for good, hang until released
-	 * (hearing interrupts or not), commit at once and answer late, or commit and lose the answer. It remembers
+	 * A registry whose calls do what the schedule says, drawn in the order the calls
+	 * come, in streaks: they succeed, take a while, fail with any kind of
+	 * {@link Throwable}, are refused for good, hang until released (hearing interrupts or
+	 * not), commit at once and answer late, or commit and lose the answer. It remembers
 	 * every block it committed.
 	 */
 	private final class ScriptedRegistry implements Registry {
@@ -788,8 +840,9 @@ final class OwnExecutorScheduleRun {
 			Call call;
 			synchronized (this) {
 				call = new Call(this.calls.size(), nextFate(), timestamp, blockSize, entered);
-				// Slow answers come within the timeout, late ones after one to three: timeouts of minutes count as
-				// 100 ms here, so that their calls too return by themselves.
+				// Slow answers come within the timeout, late ones after one to three:
+				// timeouts of minutes count as 100 ms here, so that their calls too
+				// return by themselves.
 				long scale = Math.min(OwnExecutorScheduleRun.this.timeoutNanos, TimeUnit.MILLISECONDS.toNanos(100));
 				if (call.fate == Fate.SLOW) {
 					call.delayNanos = fraction(scale / 4, 3 * scale / 4);
@@ -797,7 +850,8 @@ final class OwnExecutorScheduleRun {
 				else if (call.fate == Fate.LATE) {
 					call.delayNanos = fraction(scale, 3 * scale);
 				}
-				// Only calls that wait can be deaf to interrupts: a slow or late answer may be either.
+				// Only calls that wait can be deaf to interrupts: a slow or late answer
+				// may be either.
 				call.hearsInterrupts = switch (call.fate) {
 					case DEAF_HANG -> false;
 					case SLOW, LATE -> this.random.nextBoolean();
@@ -806,7 +860,8 @@ final class OwnExecutorScheduleRun {
 				call.failure = switch (this.random.nextInt(4)) {
 					case 0 -> new RegistryException("connection refused");
 					case 1 -> new IllegalStateException("driver bug");
-					case 2 -> new IOException("connection reset by peer"); // thrown undeclared
+					case 2 -> new IOException("connection reset by peer"); // thrown
+																			// undeclared
 					default -> new AssertionError("an Error from the driver");
 				};
 				if (call.fate == Fate.LATE || call.fate == Fate.COMMIT_THEN_LOSE) {
@@ -858,8 +913,9 @@ final class OwnExecutorScheduleRun {
 		}
 
 		/**
-		 * Waits until the call is released or its delay has passed; a call that hears interrupts fails when
-		 * interrupted, one deaf to them goes on waiting (and keeps its thread's interrupt).
+		 * Waits until the call is released or its delay has passed; a call that hears
+		 * interrupts fails when interrupted, one deaf to them goes on waiting (and keeps
+		 * its thread's interrupt).
 		 */
 		private void await(Call call, long nanos) {
 			long until = System.nanoTime() + Math.min(nanos, TimeUnit.SECONDS.toNanos(NEVER_RELEASED_SECONDS));
@@ -907,9 +963,10 @@ final class OwnExecutorScheduleRun {
 			}
 			if (this.streakLeft == 0) {
 				int draw = this.random.nextInt(100);
-				this.streak = (draw < 35) ? Fate.SUCCEED : (draw < 45) ? Fate.SLOW : (draw < 60) ? Fate.FAIL
-						: (draw < 75) ? Fate.REFUSE : (draw < 80) ? Fate.HANG : (draw < 85) ? Fate.DEAF_HANG
-								: (draw < 95) ? Fate.LATE : Fate.COMMIT_THEN_LOSE;
+				this.streak = (draw < 35) ? Fate.SUCCEED
+						: (draw < 45) ? Fate.SLOW : (draw < 60) ? Fate.FAIL : (draw < 75) ? Fate.REFUSE : (draw < 80)
+								? Fate.HANG
+								: (draw < 85) ? Fate.DEAF_HANG : (draw < 95) ? Fate.LATE : Fate.COMMIT_THEN_LOSE;
 				this.streakLeft = (this.random.nextInt(3) == 0) ? 2 + this.random.nextInt(3) : 1;
 			}
 			this.streakLeft--;
@@ -965,10 +1022,14 @@ final class OwnExecutorScheduleRun {
 			return this.outstanding.size();
 		}
 
-		/** Whether a call that does not hear interrupts was out at some time between the two given. */
+		/**
+		 * Whether a call that does not hear interrupts was out at some time between the
+		 * two given.
+		 */
 		synchronized boolean deafCallBetween(long from, long to) {
-			return this.calls.stream().anyMatch((call) -> !call.hearsInterrupts && call.enteredAt - to < 0
-					&& (call.returned.getCount() > 0 || call.returnedAt - from > 0));
+			return this.calls.stream()
+				.anyMatch((call) -> !call.hearsInterrupts && call.enteredAt - to < 0
+						&& (call.returned.getCount() > 0 || call.returnedAt - from > 0));
 		}
 
 		/** Waits until a call is out, at most the given time. */
@@ -979,7 +1040,10 @@ final class OwnExecutorScheduleRun {
 			}
 		}
 
-		/** Waits until the call with the given number (from 0) has come, at most the given time. */
+		/**
+		 * Waits until the call with the given number (from 0) has come, at most the given
+		 * time.
+		 */
 		synchronized Call awaitCall(int number, long nanos) throws InterruptedException {
 			long until = System.nanoTime() + nanos;
 			while (this.calls.size() <= number && until - System.nanoTime() > 0) {

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link Pacing}: when the next block is asked for, and how large it is, from measured rates
- * and registry latencies.
+ * Tests for {@link Pacing}: when the next block is asked for, and how large it is, from
+ * measured rates and registry latencies.
  */
 class PacingTest {
 
@@ -27,7 +27,8 @@ class PacingTest {
 	@Test
 	void asksEarlierWhenTheRateTimesTheSlowestAnswerExceedsTheThreshold() {
 		Pacing pacing = new Pacing(10_000, 1_000, 1L << 32);
-		// Answers take 1 ms, but one took 4 ms: the slowest recent answer counts, not the mean.
+		// Answers take 1 ms, but one took 4 ms: the slowest recent answer counts, not the
+		// mean.
 		for (int i = 0; i < 10; i++) {
 			pacing.allocated(MILLIS);
 		}
@@ -35,7 +36,8 @@ class PacingTest {
 		long now = 1_000 * MILLIS;
 		Block first = block(10_000);
 		pacing.installing(Block.empty(), first, now);
-		// 10,000 IDs in 20 ms: 500 per ms, so 2,000 go by during the slowest answer; twice that is 4,000.
+		// 10,000 IDs in 20 ms: 500 per ms, so 2,000 go by during the slowest answer;
+		// twice that is 4,000.
 		Block second = block(10_000);
 		pacing.installing(first, second, now + 20 * MILLIS);
 		assertThat(pacing.threshold()).isEqualTo(4_000);
@@ -87,11 +89,13 @@ class PacingTest {
 		pacing.allocated(10 * MILLIS);
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, 1);
-		// A slow stretch: blocks last a second, so the measured need stays small, but blocks grew before.
+		// A slow stretch: blocks last a second, so the measured need stays small, but
+		// blocks grew before.
 		Block grown = block(8_000);
 		pacing.installing(retired, grown, 1 + 1_000 * MILLIS);
 		assertThat(pacing.threshold()).as("half of the block, as configured for 1,000 and 500").isEqualTo(4_000);
-		// A fast stretch: the measured need exceeds the block; the next is asked for at once, no earlier.
+		// A fast stretch: the measured need exceeds the block; the next is asked for at
+		// once, no earlier.
 		Block fast = block(8_000);
 		pacing.installing(grown, fast, 1 + 1_001 * MILLIS);
 		assertThat(pacing.threshold()).isEqualTo(8_000);

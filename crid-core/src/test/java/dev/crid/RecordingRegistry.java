@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * A registry that records every call and answers from a script before falling back to a default
- * answer (by default: delegate to a real registry). Lets a test make the registry throw, stall or
- * return impossible starts, one call at a time.
+ * A registry that records every call and answers from a script before falling back to a
+ * default answer (by default: delegate to a real registry). Lets a test make the registry
+ * throw, stall or return impossible starts, one call at a time.
  */
 final class RecordingRegistry implements Registry {
 
@@ -102,8 +102,8 @@ final class RecordingRegistry implements Registry {
 	}
 
 	/**
-	 * One finished call: its arguments, the start returned (or -1) or the failure thrown, the thread that
-	 * made it and when it was made ({@link System#nanoTime()}).
+	 * One finished call: its arguments, the start returned (or -1) or the failure thrown,
+	 * the thread that made it and when it was made ({@link System#nanoTime()}).
 	 */
 	record Call(long timestamp, long blockSize, long start, Throwable failure, Thread thread, long calledAt) {
 	}

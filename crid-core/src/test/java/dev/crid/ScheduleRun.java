@@ -20,17 +20,20 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * One seeded schedule of a node against a scripted registry, executor and clock, checked against a simple
- * model: no ID repeats, none lies outside a block the registry committed, every caller returns within its
- * budget, no "went back" is raised (the registry never goes back), no registry call starts after
- * {@code close()}, at most two registry calls are out at once, a failure that asking again cannot mend
- * reaches the caller with no further registry call, and once the registry heals a caller gets an ID again,
- * even one that begins while the latest call hangs and is not yet stuck.
+ * One seeded schedule of a node against a scripted registry, executor and clock, checked
+ * against a simple model: no ID repeats, none lies outside a block the registry
+ * committed, every caller returns within its budget, no "went back" is raised (the
+ * registry never goes back), no registry call starts after {@code close()}, at most two
+ * registry calls are out at once, a failure that asking again cannot mend reaches the
+ * caller with no further registry call, and once the registry heals a caller gets an ID
+ * again, even one that begins while the latest call hangs and is not yet stuck.
  *
- * <p>The registry's calls are decided by the schedule: succeed, fail with any kind of {@link Throwable},
- * hang (until the end, interrupts heard or not), answer late (the block is committed at once, the answer
- * delivered up to three timeouts later, so often after the call was given up on and a fresh one answered),
- * or commit and lose the answer. The failure handler may throw an {@link Error}.
+ * <p>
+ * The registry's calls are decided by the schedule: succeed, fail with any kind of
+ * {@link Throwable}, hang (until the end, interrupts heard or not), answer late (the
+ * block is committed at once, the answer delivered up to three timeouts later, so often
+ * after the call was given up on and a fresh one answered), or commit and lose the
+ * answer. The failure handler may throw an {@link Error}.
  */
 final class ScheduleRun {
 
@@ -44,7 +47,10 @@ final class ScheduleRun {
 
 	private final Random random;
 
-	/** How the executor runs tasks: on new threads, never (callers run them), or on the submitting thread. */
+	/**
+	 * How the executor runs tasks: on new threads, never (callers run them), or on the
+	 * submitting thread.
+	 */
 	private final ExecutorMode executorMode;
 
 	private final ScriptedRegistry registry = new ScriptedRegistry();
@@ -85,8 +91,12 @@ final class ScheduleRun {
 				this.queuedTasks.add(task);
 			}
 		};
-		CridNode built = CridNode.builder(this.registry).clock(clock).blockSize(4 + this.random.nextInt(12))
-			.threshold(this.random.nextBoolean() ? 0 : 2).allocationTimeout(TIMEOUT).prefetchExecutor(executor)
+		CridNode built = CridNode.builder(this.registry)
+			.clock(clock)
+			.blockSize(4 + this.random.nextInt(12))
+			.threshold(this.random.nextBoolean() ? 0 : 2)
+			.allocationTimeout(TIMEOUT)
+			.prefetchExecutor(executor)
 			.onPrefetchFailure(handler)
 			.build();
 		Timing timing = new Timing() {
@@ -107,8 +117,8 @@ final class ScheduleRun {
 			}
 
 		};
-		this.node = new CridNode(built.settings().with(timing, NodeSettings.IDLE_THREAD_TIMEOUT,
-				this.executorMode == ExecutorMode.NEVER));
+		this.node = new CridNode(built.settings()
+			.with(timing, NodeSettings.IDLE_THREAD_TIMEOUT, this.executorMode == ExecutorMode.NEVER));
 	}
 
 	/** Runs the schedule and returns what it found wrong; empty when nothing. */
@@ -152,7 +162,10 @@ final class ScheduleRun {
 		return this.violations;
 	}
 
-	/** One event of the schedule, drawn from those possible now; returns whether there was any. */
+	/**
+	 * One event of the schedule, drawn from those possible now; returns whether there was
+	 * any.
+	 */
 	private boolean step(boolean draining) {
 		List<Runnable> choices = new ArrayList<>();
 		for (SimulatedScheduler.Actor actor : this.scheduler.runnable()) {
@@ -190,18 +203,21 @@ final class ScheduleRun {
 	}
 
 	/**
-	 * With the registry healed but for one call that hangs, or commits at once and answers three timeouts
-	 * later: a caller that begins when that call is late (past the timeout) but not yet stuck (timeout and
-	 * grace) sees it become stuck before its own deadline, and must give up on it and get a block from a fresh
-	 * call in time; the answer that comes after that fresh call's, for a lower block, is no registry that went
-	 * back. Returns that caller, once the schedule settled.
+	 * With the registry healed but for one call that hangs, or commits at once and
+	 * answers three timeouts later: a caller that begins when that call is late (past the
+	 * timeout) but not yet stuck (timeout and grace) sees it become stuck before its own
+	 * deadline, and must give up on it and get a block from a fresh call in time; the
+	 * answer that comes after that fresh call's, for a lower block, is no registry that
+	 * went back. Returns that caller, once the schedule settled.
 	 */
 	private SimulatedScheduler.Actor callerWhileACallBecomesStuck() {
-		this.registry.releaseAll(); // no call given up on is still out, so the node may give up on the next
+		this.registry.releaseAll(); // no call given up on is still out, so the node may
+									// give up on the next
 		drain();
 		this.registry.nextCall = this.random.nextBoolean() ? Decision.HANG : Decision.LATE;
 		this.scheduler.start("prober", () -> {
-			// Takes IDs until the node calls the registry, which hangs; it may fail at its deadline.
+			// Takes IDs until the node calls the registry, which hangs; it may fail at
+			// its deadline.
 			while (this.registry.outstandingCall() == null) {
 				try {
 					record(new long[] { this.node.nextId() });
@@ -216,7 +232,8 @@ final class ScheduleRun {
 		if (hung != null && hung.decision == Decision.LATE) {
 			hung.deliverableAt = hung.startedAt + 3 * this.timeoutNanos;
 		}
-		long at = (hung == null) ? this.scheduler.now() : hung.startedAt + this.timeoutNanos + (1 + this.random.nextInt(99)) * (this.timeoutNanos / 100);
+		long at = (hung == null) ? this.scheduler.now()
+				: hung.startedAt + this.timeoutNanos + (1 + this.random.nextInt(99)) * (this.timeoutNanos / 100);
 		if (at - this.scheduler.now() > 0) {
 			this.scheduler.advanceClockBy(at - this.scheduler.now());
 		}
@@ -253,7 +270,10 @@ final class ScheduleRun {
 		});
 	}
 
-	/** Starts a caller that makes some calls; {@code mustSucceed} makes any failure its crash. */
+	/**
+	 * Starts a caller that makes some calls; {@code mustSucceed} makes any failure its
+	 * crash.
+	 */
 	private SimulatedScheduler.Actor startCaller(int calls, boolean mustSucceed) {
 		int number = ++this.callers;
 		return this.scheduler.start("caller-" + number, () -> {
@@ -283,8 +303,8 @@ final class ScheduleRun {
 					got = null;
 					failure = ex;
 				}
-				if (this.registry.refusedThisThread() && !(failure instanceof RegistryException refusal
-						&& !refusal.isRetryable())) {
+				if (this.registry.refusedThisThread()
+						&& !(failure instanceof RegistryException refusal && !refusal.isRetryable())) {
 					violate("caller-" + number + " ran a registry call that failed for good (not retryable), yet "
 							+ ((failure != null) ? "threw " + failure : "was served"));
 				}
@@ -331,7 +351,9 @@ final class ScheduleRun {
 		/** Each task on a thread of its own, when the schedule starts it. */
 		THREADS,
 
-		/** Never: callers run the reservations themselves (as for a registry in memory). */
+		/**
+		 * Never: callers run the reservations themselves (as for a registry in memory).
+		 */
 		NEVER,
 
 		/** At once, on the thread that submits it. */
@@ -339,7 +361,9 @@ final class ScheduleRun {
 
 	}
 
-	/** The node's wall clock: the epoch plus 500 seconds plus the virtual time elapsed. */
+	/**
+	 * The node's wall clock: the epoch plus 500 seconds plus the virtual time elapsed.
+	 */
 	private static final class VirtualClock extends Clock {
 
 		private final SimulatedScheduler scheduler;
@@ -367,9 +391,10 @@ final class ScheduleRun {
 	}
 
 	/**
-	 * A registry whose every call waits for the schedule's decision, and which remembers every block it
-	 * committed. Calls made on a caller's thread (a direct executor, a caller that runs a reservation itself)
-	 * are decided on the spot and never hang: such registries answer from memory.
+	 * A registry whose every call waits for the schedule's decision, and which remembers
+	 * every block it committed. Calls made on a caller's thread (a direct executor, a
+	 * caller that runs a reservation itself) are decided on the spot and never hang: such
+	 * registries answer from memory.
 	 */
 	final class ScriptedRegistry implements Registry {
 
@@ -380,17 +405,19 @@ final class ScheduleRun {
 		private final List<Call> calls = new ArrayList<>();
 
 		/**
-		 * Threads that ran a call which failed for good (not retryable) and must call no more: a task runs one
-		 * reservation, and a caller that ran its own (the executor never runs tasks) gets the failure at once.
-		 * Not kept for a direct executor, whose callers also run prefetches nobody waits for.
+		 * Threads that ran a call which failed for good (not retryable) and must call no
+		 * more: a task runs one reservation, and a caller that ran its own (the executor
+		 * never runs tasks) gets the failure at once. Not kept for a direct executor,
+		 * whose callers also run prefetches nobody waits for.
 		 */
 		private final Set<Thread> refused = new HashSet<>();
 
 		volatile long closedAtStep = Long.MAX_VALUE;
 
 		/**
-		 * What becomes of the next call, whatever the schedule would decide: it hangs, or it commits at once and
-		 * answers three timeouts later, interrupts or not; {@code null} to let the schedule decide.
+		 * What becomes of the next call, whatever the schedule would decide: it hangs, or
+		 * it commits at once and answers three timeouts later, interrupts or not;
+		 * {@code null} to let the schedule decide.
 		 */
 		volatile Decision nextCall;
 
@@ -407,7 +434,8 @@ final class ScheduleRun {
 			}
 			Decision scripted = this.nextCall;
 			Call call = new Call(timestamp, blockSize,
-					ScheduleRun.this.random.nextBoolean() && scripted != Decision.LATE, ScheduleRun.this.scheduler.now());
+					ScheduleRun.this.random.nextBoolean() && scripted != Decision.LATE,
+					ScheduleRun.this.scheduler.now());
 			if (ScheduleRun.this.executorMode != ExecutorMode.THREADS) {
 				decide(call, ScheduleRun.this.random, ScheduleRun.this.healed);
 				if (call.decision == Decision.HANG) {
@@ -424,7 +452,8 @@ final class ScheduleRun {
 					call.decision = scripted;
 					if (scripted == Decision.LATE) {
 						call.start = commit(call.timestamp, call.size);
-						call.deliverableAt = Long.MAX_VALUE; // set once the caller is on its way
+						call.deliverableAt = Long.MAX_VALUE; // set once the caller is on
+																// its way
 					}
 				}
 				synchronized (this.calls) {
@@ -461,7 +490,8 @@ final class ScheduleRun {
 			call.failure = switch (random.nextInt(5)) {
 				case 0 -> new RegistryException("connection refused");
 				case 1 -> new IllegalStateException("driver bug");
-				case 2 -> new IOException("connection reset by peer"); // thrown undeclared
+				case 2 -> new IOException("connection reset by peer"); // thrown
+																		// undeclared
 				case 3 -> new AssertionError("an Error from the driver");
 				default -> new RegistryException("permission denied", null, false);
 			};
@@ -504,7 +534,10 @@ final class ScheduleRun {
 		/** When the next late answer is due, or {@link Long#MAX_VALUE}. */
 		long nextDelivery() {
 			synchronized (this.calls) {
-				return this.calls.stream().filter(this::isLate).mapToLong((call) -> call.deliverableAt).min()
+				return this.calls.stream()
+					.filter(this::isLate)
+					.mapToLong((call) -> call.deliverableAt)
+					.min()
 					.orElse(Long.MAX_VALUE);
 			}
 		}
@@ -520,7 +553,10 @@ final class ScheduleRun {
 			}
 		}
 
-		/** A caller's thread begins a new call of the node: what its earlier calls met is forgotten. */
+		/**
+		 * A caller's thread begins a new call of the node: what its earlier calls met is
+		 * forgotten.
+		 */
 		void newInvocation() {
 			synchronized (this.refused) {
 				this.refused.remove(Thread.currentThread());

@@ -10,22 +10,34 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * Runs threads one at a time, in an order drawn from a seed, on a clock that moves only when no thread can
- * run: a schedule of a node's parts is then a function of the seed, and a failing one can be replayed.
+ * Runs threads one at a time, in an order drawn from a seed, on a clock that moves only
+ * when no thread can run: a schedule of a node's parts is then a function of the seed,
+ * and a failing one can be replayed.
  *
- * <p>Every actor is a real thread, but it runs only while it holds the baton, which it hands back at every
- * point where it would wait ({@link #block}): a sleep, a wait for a future, a registry call. Between two such
- * points it runs alone, so the schedules explored are the orders of those points, not of memory accesses.
+ * <p>
+ * Every actor is a real thread, but it runs only while it holds the baton, which it hands
+ * back at every point where it would wait ({@link #block}): a sleep, a wait for a future,
+ * a registry call. Between two such points it runs alone, so the schedules explored are
+ * the orders of those points, not of memory accesses.
  */
 final class SimulatedScheduler {
 
-	/** Where the virtual monotonic clock starts: far from 0, which the node reads as "no call". */
+	/**
+	 * Where the virtual monotonic clock starts: far from 0, which the node reads as "no
+	 * call".
+	 */
 	static final long START_NANOS = TimeUnit.SECONDS.toNanos(1_000);
 
-	/** How long an actor may run before it blocks: past this, it is taken to wait on something outside. */
+	/**
+	 * How long an actor may run before it blocks: past this, it is taken to wait on
+	 * something outside.
+	 */
 	private static final long RUN_LIMIT_MILLIS = 20_000;
 
-	/** The low bits of a thread id that decide its stripe, for any number of stripes a node may have. */
+	/**
+	 * The low bits of a thread id that decide its stripe, for any number of stripes a
+	 * node may have.
+	 */
 	private static final int ID_BITS = 63;
 
 	final Random random;
@@ -38,7 +50,9 @@ final class SimulatedScheduler {
 
 	private volatile long now = START_NANOS;
 
-	/** Counts the steps of the schedule: every run of an actor and every decision is one. */
+	/**
+	 * Counts the steps of the schedule: every run of an actor and every decision is one.
+	 */
 	private long step;
 
 	private Actor running;
@@ -76,8 +90,9 @@ final class SimulatedScheduler {
 				actor.finish();
 			}
 		};
-		// A node picks a thread's stripe from the low bits of its id: give the n-th actor the same low bits in
-		// every run, so that a seed replays the same schedule whatever threads the JVM made before.
+		// A node picks a thread's stripe from the low bits of its id: give the n-th actor
+		// the same low bits in every run, so that a seed replays the same schedule
+		// whatever threads the JVM made before.
 		int wanted;
 		this.lock.lock();
 		try {
@@ -104,9 +119,9 @@ final class SimulatedScheduler {
 	}
 
 	/**
-	 * Called by the running actor: hands the baton back and waits until the schedule picks it again, which
-	 * it may once {@code wake} is true, the clock reaches {@code wakeAt}, or (when {@code interruptible}) the
-	 * thread is interrupted.
+	 * Called by the running actor: hands the baton back and waits until the schedule
+	 * picks it again, which it may once {@code wake} is true, the clock reaches
+	 * {@code wakeAt}, or (when {@code interruptible}) the thread is interrupted.
 	 */
 	void block(BooleanSupplier wake, long wakeAt, boolean interruptible) {
 		this.lock.lock();
@@ -193,14 +208,18 @@ final class SimulatedScheduler {
 		}
 	}
 
-	/** Moves the clock to the earliest time an actor waits for; returns {@code false} if none waits for one. */
+	/**
+	 * Moves the clock to the earliest time an actor waits for; returns {@code false} if
+	 * none waits for one.
+	 */
 	boolean advanceClock() {
 		return advanceClockBy(Long.MAX_VALUE);
 	}
 
 	/**
-	 * Moves the clock on by the given time, but never past the earliest time an actor waits for, so that no
-	 * actor is woken late; returns {@code false} if it could not move.
+	 * Moves the clock on by the given time, but never past the earliest time an actor
+	 * waits for, so that no actor is woken late; returns {@code false} if it could not
+	 * move.
 	 */
 	boolean advanceClockBy(long nanos) {
 		this.lock.lock();
@@ -239,7 +258,10 @@ final class SimulatedScheduler {
 		return thread.getId();
 	}
 
-	/** An actor's thread: tells the schedule of an interrupt when it is made, by the running actor. */
+	/**
+	 * An actor's thread: tells the schedule of an interrupt when it is made, by the
+	 * running actor.
+	 */
 	private final class ActorThread extends Thread {
 
 		private final Actor actor;
@@ -283,8 +305,9 @@ final class SimulatedScheduler {
 		boolean interruptible;
 
 		/**
-		 * Whether the thread has an interrupt it has not taken yet. Kept here rather than read from the thread,
-		 * whose flag a wait on a condition clears and sets again at moments of its own.
+		 * Whether the thread has an interrupt it has not taken yet. Kept here rather than
+		 * read from the thread, whose flag a wait on a condition clears and sets again at
+		 * moments of its own.
 		 */
 		boolean interruptPending;
 

@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The system's monotonic clock and real waits, except that a test may move the clock forward at once. */
+/**
+ * The system's monotonic clock and real waits, except that a test may move the clock
+ * forward at once.
+ */
 final class SteppedTiming implements Timing {
 
 	private final AtomicLong offset = new AtomicLong();

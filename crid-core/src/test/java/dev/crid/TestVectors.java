@@ -10,7 +10,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The shared encode/decode vectors, read from the copy of {@code ids.json} in the test resources.
+ * The shared encode/decode vectors, read from the copy of {@code ids.json} in the test
+ * resources.
  */
 final class TestVectors {
 

@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Drives the layout, parser and {@link CridId} from the shared vectors that every crid implementation
- * must agree on.
+ * Drives the layout, parser and {@link CridId} from the shared vectors that every crid
+ * implementation must agree on.
  */
 class TestVectorsTest {
 
@@ -126,12 +126,13 @@ class TestVectorsTest {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridLayout.of(CridLayout.DEFAULT_EPOCH, timestampBits, sequenceBits))
 			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
-				.anySatisfy((violation) -> assertThat(violation)
-				.contains("timestampBits + sequenceBits", String.valueOf(timestampBits), String.valueOf(sequenceBits), "63")));
-		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> CridNode.builder(new InMemoryRegistry())
-			.timestampBits(timestampBits)
-			.sequenceBits(sequenceBits)
-			.build());
+				.anySatisfy((violation) -> assertThat(violation).contains("timestampBits + sequenceBits",
+						String.valueOf(timestampBits), String.valueOf(sequenceBits), "63")));
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry())
+				.timestampBits(timestampBits)
+				.sequenceBits(sequenceBits)
+				.build());
 	}
 
 	@ParameterizedTest
@@ -144,8 +145,8 @@ class TestVectorsTest {
 				.withMessageContaining("\"" + content + "\"");
 		}
 		else {
-			// The JSON form of an ID is a string: a bare number is rejected by the JSON layer before CridId
-			// sees it, and null is no ID at all.
+			// The JSON form of an ID is a string: a bare number is rejected by the JSON
+			// layer before CridId sees it, and null is no ID at all.
 			assertThat(node.isNumber() || node.isNull()).as("JSON %s", text).isTrue();
 			if (node.isNull()) {
 				assertThatIllegalArgumentException().isThrownBy(() -> CridId.parse(null)).withMessageContaining("null");

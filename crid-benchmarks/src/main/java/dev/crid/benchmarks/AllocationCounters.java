@@ -11,11 +11,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Reports, as secondary JMH results, how often the node under test made a caller wait during each
- * iteration: {@code stalls} counts calls to {@link CridNode#nextId()} that found the block exhausted with
- * no successor ready, {@code synchronousAllocations} the registry calls made because of them (a stall
- * that waits for a pre-allocation already in flight makes none). The counts are node-wide, so only the
- * first benchmark thread reports them.
+ * Reports, as secondary JMH results, how often the node under test made a caller wait
+ * during each iteration: {@code stalls} counts calls to {@link CridNode#nextId()} that
+ * found the block exhausted with no successor ready, {@code synchronousAllocations} the
+ * registry calls made because of them (a stall that waits for a pre-allocation already in
+ * flight makes none). The counts are node-wide, so only the first benchmark thread
+ * reports them.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)

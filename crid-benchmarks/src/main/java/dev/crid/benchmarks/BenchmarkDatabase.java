@@ -6,17 +6,23 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 /**
- * The databases the benchmarks run against. Each is found, in this order, through the system properties
- * {@code crid.benchmarks.<name>.url}, {@code .username} and {@code .password}; the environment
- * variables the tests use ({@code CRID_TEST_POSTGRES_URL} or {@code CRID_TEST_MARIADB_URL}, with
- * {@code _USER} and {@code _PASSWORD}); or the local server.
+ * The databases the benchmarks run against. Each is found, in this order, through the
+ * system properties {@code crid.benchmarks.<name>.url}, {@code .username} and
+ * {@code .password}; the environment variables the tests use
+ * ({@code CRID_TEST_POSTGRES_URL} or {@code CRID_TEST_MARIADB_URL}, with {@code _USER}
+ * and {@code _PASSWORD}); or the local server.
  */
 enum BenchmarkDatabase {
 
-	/** PostgreSQL, by default at 127.0.0.1:5432, database {@code test}, user {@code postgres}. */
+	/**
+	 * PostgreSQL, by default at 127.0.0.1:5432, database {@code test}, user
+	 * {@code postgres}.
+	 */
 	POSTGRESQL("postgresql", "CRID_TEST_POSTGRES", "jdbc:postgresql://127.0.0.1:5432/test", "postgres"),
 
-	/** MariaDB, by default at 127.0.0.1:3306, database {@code test}, user {@code root}. */
+	/**
+	 * MariaDB, by default at 127.0.0.1:3306, database {@code test}, user {@code root}.
+	 */
 	MARIADB("mariadb", "CRID_TEST_MARIADB", "jdbc:mariadb://127.0.0.1:3306/test", "root");
 
 	private final String name;
@@ -54,7 +60,8 @@ enum BenchmarkDatabase {
 	}
 
 	/**
-	 * Opens a connection pool whose JDBC driver gets the given properties; the caller closes it.
+	 * Opens a connection pool whose JDBC driver gets the given properties; the caller
+	 * closes it.
 	 */
 	HikariDataSource dataSource(int poolSize, Map<String, String> driverProperties) {
 		HikariConfig config = new HikariConfig();

@@ -3,15 +3,18 @@ package dev.crid.benchmarks;
 import java.util.Locale;
 
 /**
- * The registries a node under test can reserve its blocks in, named as the benchmarks' {@code registry}
- * parameter names them.
+ * The registries a node under test can reserve its blocks in, named as the benchmarks'
+ * {@code registry} parameter names them.
  */
 enum BenchmarkRegistry {
 
 	/** {@code InMemoryRegistry}: no I/O at all. */
 	MEMORY(null),
 
-	/** {@code InMemoryRegistry} behind a delay of 1 ms per allocation: slow, but still no I/O. */
+	/**
+	 * {@code InMemoryRegistry} behind a delay of 1 ms per allocation: slow, but still no
+	 * I/O.
+	 */
 	DELAYED(null),
 
 	/** {@code JdbcTemplateRegistry} on PostgreSQL. */

@@ -7,14 +7,17 @@ import org.hibernate.boot.model.naming.PhysicalNamingStrategyStandardImpl;
 import org.hibernate.engine.jdbc.env.spi.JdbcEnvironment;
 
 /**
- * The names of the tables (and the sequence) the benchmarks create: the names in the code, followed by
- * the suffix in the system property {@value #SUFFIX_PROPERTY}, if set. Two runs that share a database
- * (a build's smoke test beside another's) give themselves different suffixes, so that neither meets, or
- * drops, the other's tables.
+ * The names of the tables (and the sequence) the benchmarks create: the names in the
+ * code, followed by the suffix in the system property {@value #SUFFIX_PROPERTY}, if set.
+ * Two runs that share a database (a build's smoke test beside another's) give themselves
+ * different suffixes, so that neither meets, or drops, the other's tables.
  */
 final class BenchmarkTables {
 
-	/** System property holding the suffix: lower-case letters, digits and underscores, up to 16. */
+	/**
+	 * System property holding the suffix: lower-case letters, digits and underscores, up
+	 * to 16.
+	 */
 	static final String SUFFIX_PROPERTY = "crid.benchmarks.tableSuffix";
 
 	private static final Pattern SUFFIX = Pattern.compile("[a-z0-9_]{0,16}");
@@ -24,7 +27,8 @@ final class BenchmarkTables {
 
 	/**
 	 * The name a table named {@code base} in the code has in the database.
-	 * @throws IllegalArgumentException if the suffix property holds anything but what a table name may end with
+	 * @throws IllegalArgumentException if the suffix property holds anything but what a
+	 * table name may end with
 	 */
 	static String named(String base) {
 		String suffix = System.getProperty(SUFFIX_PROPERTY, "");
@@ -36,8 +40,8 @@ final class BenchmarkTables {
 	}
 
 	/**
-	 * Gives the JPA benchmark's tables and sequence their names in the database: Hibernate's standard
-	 * naming, with {@link #named} applied.
+	 * Gives the JPA benchmark's tables and sequence their names in the database:
+	 * Hibernate's standard naming, with {@link #named} applied.
 	 */
 	static final class NamingStrategy extends PhysicalNamingStrategyStandardImpl {
 

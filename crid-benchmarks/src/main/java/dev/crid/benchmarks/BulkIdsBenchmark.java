@@ -14,9 +14,10 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@value #COUNT} IDs at once, as a batch import needs them: through {@link CridNode#nextIds(int)}, and,
- * as the baseline, through a loop of {@link CridNode#nextId()} calls that fills an array of the same
- * size. IDs per microsecond, on a node with the default block size and threshold, on the registry named
+ * {@value #COUNT} IDs at once, as a batch import needs them: through
+ * {@link CridNode#nextIds(int)}, and, as the baseline, through a loop of
+ * {@link CridNode#nextId()} calls that fills an array of the same size. IDs per
+ * microsecond, on a node with the default block size and threshold, on the registry named
  * by the {@code registry} parameter; the node's stalls are secondary results.
  */
 @BenchmarkMode(Mode.Throughput)

@@ -9,9 +9,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * CosId's {@code SegmentChainId}, set up as CosId's own JMH benchmark sets it up: segments that never
- * expire, a safe distance of 10 segments, the in-memory mock distributor with its default step, and the
- * shared default prefetch worker.
+ * CosId's {@code SegmentChainId}, set up as CosId's own JMH benchmark sets it up:
+ * segments that never expire, a safe distance of 10 segments, the in-memory mock
+ * distributor with its default step, and the shared default prefetch worker.
  */
 @State(Scope.Benchmark)
 public class CosIdState {

@@ -16,13 +16,15 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * A JMH profiler ({@code -prof dev.crid.benchmarks.CpuTimeProfiler}) that reports what an operation costs in
- * CPU time of the benchmark threads, which other work on the machine hardly changes, where throughput
- * falls with every process that takes a core. Per iteration: {@code cpu.ns/op}, the benchmark threads' CPU
- * time per operation; {@code cpu.all.ns/op}, the CPU time of every thread of the JVM per operation (where
- * the work runs on other threads, as on the carriers of virtual threads); {@code cpu.share}, the share of
- * a core each benchmark thread got; and {@code cpu.others}, the cores that the JVM's other threads (the
- * node's own, the collector's, the compiler's, the carriers) used meanwhile.
+ * A JMH profiler ({@code -prof dev.crid.benchmarks.CpuTimeProfiler}) that reports what an
+ * operation costs in CPU time of the benchmark threads, which other work on the machine
+ * hardly changes, where throughput falls with every process that takes a core. Per
+ * iteration: {@code cpu.ns/op}, the benchmark threads' CPU time per operation;
+ * {@code cpu.all.ns/op}, the CPU time of every thread of the JVM per operation (where the
+ * work runs on other threads, as on the carriers of virtual threads); {@code cpu.share},
+ * the share of a core each benchmark thread got; and {@code cpu.others}, the cores that
+ * the JVM's other threads (the node's own, the collector's, the compiler's, the carriers)
+ * used meanwhile.
  */
 public class CpuTimeProfiler implements InternalProfiler {
 
@@ -53,6 +55,7 @@ public class CpuTimeProfiler implements InternalProfiler {
 	}
 
 	@Override
+	@SuppressWarnings("rawtypes") // JMH's InternalProfiler declares the raw Result
 	public List<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
 			IterationResult result) {
 		long wall = System.nanoTime() - this.wallBefore;
@@ -82,8 +85,8 @@ public class CpuTimeProfiler implements InternalProfiler {
 						AggregationPolicy.AVG),
 				new ScalarResult("cpu.all.ns/op", (ops > 0) ? (double) (workerCpu + otherCpu) / ops : Double.NaN,
 						"ns/op", AggregationPolicy.AVG),
-				new ScalarResult("cpu.share", (workers > 0) ? (double) workerCpu / workers / wall : Double.NaN,
-						"cores", AggregationPolicy.AVG),
+				new ScalarResult("cpu.share", (workers > 0) ? (double) workerCpu / workers / wall : Double.NaN, "cores",
+						AggregationPolicy.AVG),
 				new ScalarResult("cpu.others", (double) otherCpu / wall, "cores", AggregationPolicy.AVG));
 	}
 

@@ -14,28 +14,32 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * A {@link CridNode} with the default block size and threshold, shared by every benchmark thread, on the
- * registry named by the {@code registry} parameter. Its first block is reserved before the first
- * iteration, and its counters are reported when the trial ends, with how long its registry calls took and
- * how long each waited for the single thread that runs them (the node's own executor, reproduced here
- * so that the wait can be timed).
+ * A {@link CridNode} with the default block size and threshold, shared by every benchmark
+ * thread, on the registry named by the {@code registry} parameter. Its first block is
+ * reserved before the first iteration, and its counters are reported when the trial ends,
+ * with how long its registry calls took and how long each waited for the single thread
+ * that runs them (the node's own executor, reproduced here so that the wait can be
+ * timed).
  */
 @State(Scope.Benchmark)
 public class CridNodeState {
 
-	/** How long, at 1 million IDs per second, the default threshold of 5,000 IDs lasts. */
+	/**
+	 * How long, at 1 million IDs per second, the default threshold of 5,000 IDs lasts.
+	 */
 	private static final long SLOW_MICROS = 5_000;
 
 	/**
-	 * The registry the node reserves its blocks in: {@code memory}, {@code postgresql}, or {@code delayed}
-	 * (in memory, 1 ms per allocation; a control for the paced benchmark, selected with {@code -p}).
+	 * The registry the node reserves its blocks in: {@code memory}, {@code postgresql},
+	 * or {@code delayed} (in memory, 1 ms per allocation; a control for the paced
+	 * benchmark, selected with {@code -p}).
 	 */
 	@Param({ "memory", "postgresql" })
 	public String registry;
 
 	/**
-	 * The node's runway in seconds ({@code CridNode.Builder.runway}): 0, the default, keeps no stock beyond
-	 * the next block (selected with {@code -p runwaySeconds=10}).
+	 * The node's runway in seconds ({@code CridNode.Builder.runway}): 0, the default,
+	 * keeps no stock beyond the next block (selected with {@code -p runwaySeconds=10}).
 	 */
 	@Param({ "0" })
 	public long runwaySeconds;

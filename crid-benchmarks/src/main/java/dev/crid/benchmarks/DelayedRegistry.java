@@ -7,9 +7,10 @@ import dev.crid.CridLayout;
 import dev.crid.Registry;
 
 /**
- * An in-memory registry that answers only after a fixed delay: a registry as slow as a database, without
- * the database's processes, sockets and disk. Paced beside the PostgreSQL registry, it tells the cost of
- * waiting for a slow registry apart from the disturbance the database's work causes on a small machine.
+ * An in-memory registry that answers only after a fixed delay: a registry as slow as a
+ * database, without the database's processes, sockets and disk. Paced beside the
+ * PostgreSQL registry, it tells the cost of waiting for a slow registry apart from the
+ * disturbance the database's work causes on a small machine.
  */
 final class DelayedRegistry implements Registry {
 

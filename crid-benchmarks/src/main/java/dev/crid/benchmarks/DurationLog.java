@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Keeps every duration recorded — a node makes at most a few thousand registry calls per second, so
- * exact percentiles are cheap — up to a bound, past which it keeps counting but stops storing.
+ * Keeps every duration recorded — a node makes at most a few thousand registry calls per
+ * second, so exact percentiles are cheap — up to a bound, past which it keeps counting
+ * but stops storing.
  */
 final class DurationLog {
 
@@ -30,8 +31,8 @@ final class DurationLog {
 	}
 
 	/**
-	 * Summarises the log in microseconds under keys starting with {@code prefix}: count, p50, p99, max
-	 * and how many took at least {@code slowMicros}.
+	 * Summarises the log in microseconds under keys starting with {@code prefix}: count,
+	 * p50, p99, max and how many took at least {@code slowMicros}.
 	 */
 	synchronized Map<String, Object> summary(String prefix, long slowMicros) {
 		long[] sorted = Arrays.copyOf(this.nanos, this.size);
@@ -41,7 +42,7 @@ final class DurationLog {
 		summary.put(prefix + "P50Micros", percentile(sorted, 0.50));
 		summary.put(prefix + "P99Micros", percentile(sorted, 0.99));
 		summary.put(prefix + "MaxMicros", (sorted.length > 0) ? sorted[sorted.length - 1] / 1000.0 : 0);
-		long slow = sorted.length - lowerBound(sorted, slowMicros * 1000);
+		int slow = sorted.length - lowerBound(sorted, slowMicros * 1000L);
 		summary.put(prefix + "Over" + slowMicros + "us", slow);
 		return summary;
 	}

@@ -28,11 +28,16 @@ enum IdStrategy {
 	/** {@code @UuidGenerator(style = TIME)}. */
 	UUID(UuidRow.class, UuidRow::new),
 
-	/** Assigned by the application from an {@code AtomicLong}: no identifier round trip at all, the floor. */
+	/**
+	 * Assigned by the application from an {@code AtomicLong}: no identifier round trip at
+	 * all, the floor.
+	 */
 	ASSIGNED(AssignedRow.class, AssignedRow::withNextId);
 
 	private final Class<? extends Row> entity;
 
+	@SuppressWarnings("ImmutableEnumChecker") // constructor references, which hold no
+												// state
 	private final Supplier<? extends Row> factory;
 
 	IdStrategy(Class<? extends Row> entity, Supplier<? extends Row> factory) {

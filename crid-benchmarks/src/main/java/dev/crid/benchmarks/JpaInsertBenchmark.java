@@ -31,17 +31,18 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Inserts {@code rows} rows of a small entity into PostgreSQL through plain Hibernate (no Spring), with
- * {@code hibernate.jdbc.batch_size=50}, {@code rowsPerTransaction} rows per transaction, once per
- * identifier strategy (parameter {@code strategy}): {@code crid} ({@code @Crid}, a node with the default
- * block size and threshold on the PostgreSQL registry), {@code sequence} (pooled optimizer, allocation
- * size 50), {@code identity}, {@code uuid} (Hibernate's time-based UUID) and {@code assigned} (set by the
- * application from an {@code AtomicLong} before {@code persist}: no identifier round trip at all, the floor
- * of every strategy). Each measurement is one
- * insert of all the rows into an emptied table; rows per second are {@code rows} divided by the score.
- * The PostgreSQL driver rewrites each JDBC batch into one multi-row INSERT ({@code reWriteBatchedInserts},
- * as applications that insert in batches set it), for every strategy alike; without it the driver
- * sends a batch as one statement per row.
+ * Inserts {@code rows} rows of a small entity into PostgreSQL through plain Hibernate (no
+ * Spring), with {@code hibernate.jdbc.batch_size=50}, {@code rowsPerTransaction} rows per
+ * transaction, once per identifier strategy (parameter {@code strategy}): {@code crid}
+ * ({@code @Crid}, a node with the default block size and threshold on the PostgreSQL
+ * registry), {@code sequence} (pooled optimizer, allocation size 50), {@code identity},
+ * {@code uuid} (Hibernate's time-based UUID) and {@code assigned} (set by the application
+ * from an {@code AtomicLong} before {@code persist}: no identifier round trip at all, the
+ * floor of every strategy). Each measurement is one insert of all the rows into an
+ * emptied table; rows per second are {@code rows} divided by the score. The PostgreSQL
+ * driver rewrites each JDBC batch into one multi-row INSERT
+ * ({@code reWriteBatchedInserts}, as applications that insert in batches set it), for
+ * every strategy alike; without it the driver sends a batch as one statement per row.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -55,8 +56,8 @@ public class JpaInsertBenchmark {
 	private static final int BATCH_SIZE = 50;
 
 	/**
-	 * The identifier strategy: {@code crid}, {@code sequence}, {@code identity}, {@code uuid} or
-	 * {@code assigned}.
+	 * The identifier strategy: {@code crid}, {@code sequence}, {@code identity},
+	 * {@code uuid} or {@code assigned}.
 	 */
 	@Param({ "crid", "sequence", "identity", "uuid", "assigned" })
 	public String strategy;
@@ -84,7 +85,8 @@ public class JpaInsertBenchmark {
 	private SessionFactory sessionFactory;
 
 	/**
-	 * Opens the pool, builds the session factory (creating the entity's table) and, for crid, the node.
+	 * Opens the pool, builds the session factory (creating the entity's table) and, for
+	 * crid, the node.
 	 */
 	@Setup(Level.Trial)
 	public void start() {
@@ -92,7 +94,7 @@ public class JpaInsertBenchmark {
 		this.dataSource = BenchmarkDatabase.POSTGRESQL.dataSource(2,
 				Map.of("reWriteBatchedInserts", String.valueOf(this.reWriteBatchedInserts)));
 		StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
-			.applySetting(AvailableSettings.DATASOURCE, this.dataSource)
+			.applySetting(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, this.dataSource)
 			.applySetting(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE)
 			.applySetting(AvailableSettings.HBM2DDL_AUTO, "create-drop")
 			.applySetting(AvailableSettings.PHYSICAL_NAMING_STRATEGY, new BenchmarkTables.NamingStrategy());
@@ -118,9 +120,9 @@ public class JpaInsertBenchmark {
 	 */
 	@Setup(Level.Iteration)
 	public void emptyTable() {
-		this.sessionFactory.inTransaction((session) -> session
-			.createNativeMutationQuery("truncate table " + this.idStrategy.tableName())
-			.executeUpdate());
+		this.sessionFactory.inTransaction(
+				(session) -> session.createNativeMutationQuery("truncate table " + this.idStrategy.tableName())
+					.executeUpdate());
 	}
 
 	/**
@@ -154,7 +156,8 @@ public class JpaInsertBenchmark {
 			.createSelectionQuery("select count(*) from " + this.idStrategy.entity().getSimpleName(), Long.class)
 			.getSingleResult());
 		if (count != this.rows) {
-			throw new IllegalStateException("Expected " + this.rows + " rows of " + this.strategy + " but found " + count);
+			throw new IllegalStateException(
+					"Expected " + this.rows + " rows of " + this.strategy + " but found " + count);
 		}
 	}
 

@@ -16,21 +16,23 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One ID per call from {@link CridNode#nextId()} and from the generators users would otherwise pick, at
- * full speed, all measured in the same run:
+ * One ID per call from {@link CridNode#nextId()} and from the generators users would
+ * otherwise pick, at full speed, all measured in the same run:
  * <ul>
- * <li>{@code crid}: a node with the default block size and threshold, on the in-memory registry and on the
- * PostgreSQL registry (parameter {@code registry}), with its stalls and synchronous allocations as
- * secondary results;</li>
- * <li>{@code atomicLong}: {@link AtomicLong#getAndIncrement()} on one counter shared by all benchmark
- * threads, the floor of any generator that hands out numbers from one shared counter;</li>
+ * <li>{@code crid}: a node with the default block size and threshold, on the in-memory
+ * registry and on the PostgreSQL registry (parameter {@code registry}), with its stalls
+ * and synchronous allocations as secondary results;</li>
+ * <li>{@code atomicLong}: {@link AtomicLong#getAndIncrement()} on one counter shared by
+ * all benchmark threads, the floor of any generator that hands out numbers from one
+ * shared counter;</li>
  * <li>{@code randomUuid}: {@link UUID#randomUUID()};</li>
  * <li>{@code uuidV7}: a time-ordered UUID version 7 from uuid-creator;</li>
  * <li>{@code tsid}: a TSID from the default hypersistence-tsid factory;</li>
- * <li>{@code cosIdSegmentChain}: CosId's {@code SegmentChainId} on its in-memory segment distributor.</li>
+ * <li>{@code cosIdSegmentChain}: CosId's {@code SegmentChainId} on its in-memory segment
+ * distributor.</li>
  * </ul>
- * Run it with {@code -t 1} and {@code -t 2}; with more threads than cores the figures measure the
- * scheduler.
+ * Run it with {@code -t 1} and {@code -t 2}; with more threads than cores the figures
+ * measure the scheduler.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

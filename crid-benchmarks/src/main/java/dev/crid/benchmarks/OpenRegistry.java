@@ -11,8 +11,9 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * A registry opened for a benchmark, together with the connection pool it holds, if any. A database
- * registry's tables are the benchmark's own: created when it opens, dropped when it closes.
+ * A registry opened for a benchmark, together with the connection pool it holds, if any.
+ * A database registry's tables are the benchmark's own: created when it opens, dropped
+ * when it closes.
  */
 final class OpenRegistry implements AutoCloseable {
 
@@ -31,9 +32,9 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Opens the given registry; a database registry gets its own table, created if absent, named
-	 * {@code baseName} as {@link BenchmarkTables#named} names it, and a pool of {@code poolSize}
-	 * connections.
+	 * Opens the given registry; a database registry gets its own table, created if
+	 * absent, named {@code baseName} as {@link BenchmarkTables#named} names it, and a
+	 * pool of {@code poolSize} connections.
 	 */
 	static OpenRegistry open(BenchmarkRegistry kind, String baseName, int poolSize) {
 		if (kind == BenchmarkRegistry.DELAYED) {
@@ -62,14 +63,16 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * The registry's table as it is named in the database; {@code null} for the in-memory registries.
+	 * The registry's table as it is named in the database; {@code null} for the in-memory
+	 * registries.
 	 */
 	String tableName() {
 		return this.tableName;
 	}
 
 	/**
-	 * The pool the registry takes its connections from; {@code null} for the in-memory registry.
+	 * The pool the registry takes its connections from; {@code null} for the in-memory
+	 * registry.
 	 */
 	HikariDataSource dataSource() {
 		return this.dataSource;
@@ -90,7 +93,8 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Drops the registry's tables (its allocations and the metadata beside them) and closes the pool.
+	 * Drops the registry's tables (its allocations and the metadata beside them) and
+	 * closes the pool.
 	 */
 	@Override
 	public void close() {

@@ -13,12 +13,14 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@link CridNode#nextId()} at a steady rate — one million IDs per second by default — rather than flat
- * out: the latency a caller sees (JMH samples the time of single calls, so the percentiles are per call)
- * and, reported by {@link MeasuredAllocations} when the trial ends, whether any call had to wait for the
- * registry after warm-up. A node whose threshold covers its registry's latency at that rate should never
- * allocate synchronously. The in-memory node and a shared {@code AtomicLong}, paced the same way in the
- * same run, are the baselines: what they show beyond their own cost is the machine.
+ * {@link CridNode#nextId()} at a steady rate — one million IDs per second by default —
+ * rather than flat out: the latency a caller sees (JMH samples the time of single calls,
+ * so the percentiles are per call) and, reported by {@link MeasuredAllocations} when the
+ * trial ends, whether any call had to wait for the registry after warm-up. A node whose
+ * threshold covers its registry's latency at that rate should never allocate
+ * synchronously. The in-memory node and a shared {@code AtomicLong}, paced the same way
+ * in the same run, are the baselines: what they show beyond their own cost is the
+ * machine.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -41,8 +43,8 @@ public class PacedNextIdBenchmark {
 	}
 
 	/**
-	 * {@link java.util.concurrent.atomic.AtomicLong#getAndIncrement()}, paced the same way: the floor of a
-	 * paced call on this machine, whatever the generator.
+	 * {@link java.util.concurrent.atomic.AtomicLong#getAndIncrement()}, paced the same
+	 * way: the floor of a paced call on this machine, whatever the generator.
 	 * @param counter the counter
 	 * @param pacer spaces the calls
 	 * @return the number

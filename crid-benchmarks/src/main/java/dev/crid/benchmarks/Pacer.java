@@ -14,11 +14,12 @@ import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
- * Spaces the calls of a benchmark thread to a fixed rate: before each call, spins until the call's slot
- * on a fixed schedule. A call that finds its slot already past (the thread was descheduled, or a call
- * before it was slow) goes at once, so the thread catches up rather than silently lowering the rate; how
- * late the calls of the measurement iterations started is reported when the trial ends, because time
- * the thread lost outside the measured call does not show in JMH's percentiles; so is how often the
+ * Spaces the calls of a benchmark thread to a fixed rate: before each call, spins until
+ * the call's slot on a fixed schedule. A call that finds its slot already past (the
+ * thread was descheduled, or a call before it was slow) goes at once, so the thread
+ * catches up rather than silently lowering the rate; how late the calls of the
+ * measurement iterations started is reported when the trial ends, because time the thread
+ * lost outside the measured call does not show in JMH's percentiles; so is how often the
  * operating system preempted the thread, each time leaving it to run on with cold caches.
  */
 @State(Scope.Thread)
@@ -47,7 +48,8 @@ public class Pacer {
 	private long preemptions;
 
 	/**
-	 * Starts the schedule afresh at each iteration, so the pause between iterations is not made up for.
+	 * Starts the schedule afresh at each iteration, so the pause between iterations is
+	 * not made up for.
 	 * @param iteration the iteration about to run
 	 */
 	@Setup(Level.Iteration)

@@ -21,12 +21,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * {@link CridNode#nextId()} measured the plain way a user's own benchmark would measure it, beside
- * {@link AtomicLong#getAndIncrement()} on one shared counter in the same run: a node built with
- * {@code CridNode.builder(new InMemoryRegistry()).build()} (its own executor, every setting at its
- * default), one fork, and no JVM options of its own, so the JVM picks the heap and collector it would
- * pick for any program on the machine. {@link NextIdBenchmark} measures the same call with a node whose
- * registry calls and their executor are timed; this one shows what a user sees without any of that.
+ * {@link CridNode#nextId()} measured the plain way a user's own benchmark would measure
+ * it, beside {@link AtomicLong#getAndIncrement()} on one shared counter in the same run:
+ * a node built with {@code CridNode.builder(new InMemoryRegistry()).build()} (its own
+ * executor, every setting at its default), one fork, and no JVM options of its own, so
+ * the JVM picks the heap and collector it would pick for any program on the machine.
+ * {@link NextIdBenchmark} measures the same call with a node whose registry calls and
+ * their executor are timed; this one shows what a user sees without any of that.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -56,7 +57,8 @@ public class PlainUserBenchmark {
 	}
 
 	/**
-	 * A node as a user builds one: the in-memory registry and every setting at its default.
+	 * A node as a user builds one: the in-memory registry and every setting at its
+	 * default.
 	 */
 	@State(Scope.Benchmark)
 	public static class PlainNode {
@@ -80,8 +82,8 @@ public class PlainUserBenchmark {
 		}
 
 		/**
-		 * Reports the node's counters (after the last measurement, so that they cost it nothing) and closes
-		 * it.
+		 * Reports the node's counters (after the last measurement, so that they cost it
+		 * nothing) and closes it.
 		 * @param benchmark the benchmark being run
 		 */
 		@TearDown(Level.Trial)

@@ -15,11 +15,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@link Registry#allocate(long, long)} of the JDBC registry on each database (parameter
- * {@code database}): blocks of the default size for the current second, as nodes reserve them, so every
- * thread contends for the same row. Allocations per second, committed durably; beside it
- * {@code plainUpsert}, the same statement run by hand, as the baseline. Run it with {@code -t 1}
- * and {@code -t 4}; times the block size it bounds how many IDs per second the nodes sharing one
- * registry can hand out when their blocks run out faster than pre-allocation can hide.
+ * {@code database}): blocks of the default size for the current second, as nodes reserve
+ * them, so every thread contends for the same row. Allocations per second, committed
+ * durably; beside it {@code plainUpsert}, the same statement run by hand, as the
+ * baseline. Run it with {@code -t 1} and {@code -t 4}; times the block size it bounds how
+ * many IDs per second the nodes sharing one registry can hand out when their blocks run
+ * out faster than pre-allocation can hide.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -39,8 +40,9 @@ public class RegistryAllocationBenchmark {
 	}
 
 	/**
-	 * Reserves the same block with the registry's upsert statement run by hand on the same pool: the
-	 * baseline of what the registry itself adds (its eviction guard, clock read, timeout and retry handling).
+	 * Reserves the same block with the registry's upsert statement run by hand on the
+	 * same pool: the baseline of what the registry itself adds (its eviction guard, clock
+	 * read, timeout and retry handling).
 	 * @param registry the registry under test, whose pool and table are used
 	 * @return the block's first sequence number
 	 * @throws SQLException if the statement fails

@@ -18,9 +18,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * A JDBC registry on the database named by the {@code database} parameter, in a table of its own, with
- * a pool of 8 connections shared by every benchmark thread; and, as a baseline, the statement the
- * registry runs on that database, run by hand on the same pool and table.
+ * A JDBC registry on the database named by the {@code database} parameter, in a table of
+ * its own, with a pool of 8 connections shared by every benchmark thread; and, as a
+ * baseline, the statement the registry runs on that database, run by hand on the same
+ * pool and table.
  */
 @State(Scope.Benchmark)
 public class RegistryState {
@@ -32,7 +33,8 @@ public class RegistryState {
 	/** The registry's statement per database, with {@code %s} for its table. */
 	private static final Map<String, String> UPSERTS = Map.of("postgresql", "INSERT INTO %s AS a (ts, next_seq) "
 			+ "VALUES (?, ?) ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq RETURNING "
-			+ "a.next_seq - ?", "mariadb", "INSERT INTO %s (ts, next_seq) VALUES (?, ?) ON DUPLICATE KEY UPDATE "
+			+ "a.next_seq - ?", "mariadb",
+			"INSERT INTO %s (ts, next_seq) VALUES (?, ?) ON DUPLICATE KEY UPDATE "
 					+ "next_seq = next_seq + VALUES(next_seq) RETURNING next_seq - ?");
 
 	/** The database: {@code postgresql} or {@code mariadb}. */
@@ -73,9 +75,9 @@ public class RegistryState {
 	}
 
 	/**
-	 * Reserves the same block with the registry's statement run by hand: a pooled connection in
-	 * auto-commit mode, one prepared statement, no eviction guard, no clock read, no timeout, no retry. The
-	 * baseline of what the registry adds.
+	 * Reserves the same block with the registry's statement run by hand: a pooled
+	 * connection in auto-commit mode, one prepared statement, no eviction guard, no clock
+	 * read, no timeout, no retry. The baseline of what the registry adds.
 	 * @return the block's first sequence number
 	 * @throws SQLException if the statement fails
 	 */

@@ -6,8 +6,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * One {@link AtomicLong} shared by every benchmark thread: the cheapest way to hand out unique numbers in
- * one process, and so the floor that crid's one atomic increment per ID is measured against.
+ * One {@link AtomicLong} shared by every benchmark thread: the cheapest way to hand out
+ * unique numbers in one process, and so the floor that crid's one atomic increment per ID
+ * is measured against.
  */
 @State(Scope.Benchmark)
 public class SharedCounter {

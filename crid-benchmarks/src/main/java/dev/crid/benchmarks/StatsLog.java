@@ -14,26 +14,30 @@ import java.util.stream.Collectors;
 import dev.crid.CridStats;
 
 /**
- * Writes what a benchmark learned beside JMH's scores — a node's stall and allocation counters — as one
- * JSON object per line: to standard output, prefixed with {@code crid-stats}, and appended to the file
- * named by the system property {@value #FILE_PROPERTY} when it is set. The report script reads that file.
- * Each line names the run it belongs to when the system property {@value #RUN_PROPERTY} is set, so the
- * report can tell repeated runs of one benchmark apart.
+ * Writes what a benchmark learned beside JMH's scores — a node's stall and allocation
+ * counters — as one JSON object per line: to standard output, prefixed with
+ * {@code crid-stats}, and appended to the file named by the system property
+ * {@value #FILE_PROPERTY} when it is set. The report script reads that file. Each line
+ * names the run it belongs to when the system property {@value #RUN_PROPERTY} is set, so
+ * the report can tell repeated runs of one benchmark apart.
  */
 final class StatsLog {
 
 	/** System property naming the file the lines are appended to. */
 	static final String FILE_PROPERTY = "crid.benchmarks.stats";
 
-	/** System property naming the run, as {@code run-benchmarks.sh} names its JMH commands. */
+	/**
+	 * System property naming the run, as {@code run-benchmarks.sh} names its JMH
+	 * commands.
+	 */
 	static final String RUN_PROPERTY = "crid.benchmarks.run";
 
 	private StatsLog() {
 	}
 
 	/**
-	 * Records a node's counters at the end of a trial, with the prefetch threshold and allocation size it
-	 * adapted to by then.
+	 * Records a node's counters at the end of a trial, with the prefetch threshold and
+	 * allocation size it adapted to by then.
 	 */
 	static void record(String benchmark, String registry, int threads, CridStats stats, Map<String, Object> extra) {
 		Map<String, Object> values = new LinkedHashMap<>();

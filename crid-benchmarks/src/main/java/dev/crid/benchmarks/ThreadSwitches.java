@@ -5,8 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How often the operating system took the core from the calling thread: Linux's count of involuntary
- * context switches in {@code /proc/thread-self/status}; -1 where that file is not available.
+ * How often the operating system took the core from the calling thread: Linux's count of
+ * involuntary context switches in {@code /proc/thread-self/status}; -1 where that file is
+ * not available.
  */
 final class ThreadSwitches {
 

@@ -6,9 +6,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One daemon thread that runs a node's registry calls, as the node's own would, logging how long each
- * task waited between being handed over and starting: the time it takes to wake the thread and give it
- * a core.
+ * One daemon thread that runs a node's registry calls, as the node's own would, logging
+ * how long each task waited between being handed over and starting: the time it takes to
+ * wake the thread and give it a core.
  */
 final class TimedExecutor implements Executor, AutoCloseable {
 

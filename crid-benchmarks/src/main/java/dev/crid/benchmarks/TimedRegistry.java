@@ -4,8 +4,8 @@ import dev.crid.CridLayout;
 import dev.crid.Registry;
 
 /**
- * Passes every call on to a registry and logs how long it took, so a report can tell a slow registry
- * from a node thread that waited for a core.
+ * Passes every call on to a registry and logs how long it took, so a report can tell a
+ * slow registry from a node thread that waited for a core.
  */
 final class TimedRegistry implements Registry {
 

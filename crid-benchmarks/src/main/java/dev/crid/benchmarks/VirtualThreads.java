@@ -16,9 +16,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Runs {@value #THREADS} virtual threads at once, each taking {@value #IDS_PER_THREAD} numbers from the
- * source under test. Virtual threads came with Java 21 and the benchmarks are built for Java 17, so the
- * executor is looked up at run time; on an older Java the trial stops at once, saying what it needs.
+ * Runs {@value #THREADS} virtual threads at once, each taking {@value #IDS_PER_THREAD}
+ * numbers from the source under test. Virtual threads came with Java 21 and the
+ * benchmarks are built for Java 17, so the executor is looked up at run time; on an older
+ * Java the trial stops at once, saying what it needs.
  */
 @State(Scope.Benchmark)
 public class VirtualThreads {
@@ -52,7 +53,8 @@ public class VirtualThreads {
 	}
 
 	/**
-	 * Has every virtual thread take its numbers from the source, and waits for all of them.
+	 * Has every virtual thread take its numbers from the source, and waits for all of
+	 * them.
 	 * @param source the generator under test
 	 * @return the numbers combined, so that none of the work can be left out
 	 * @throws Exception if a virtual thread failed or the wait was interrupted
@@ -75,7 +77,10 @@ public class VirtualThreads {
 		return combined;
 	}
 
-	/** Java 21's {@code Executors.newVirtualThreadPerTaskExecutor()}, looked up at run time. */
+	/**
+	 * Java 21's {@code Executors.newVirtualThreadPerTaskExecutor()}, looked up at run
+	 * time.
+	 */
 	static ExecutorService newVirtualThreadPerTaskExecutor() {
 		MethodType type = MethodType.methodType(ExecutorService.class);
 		try {

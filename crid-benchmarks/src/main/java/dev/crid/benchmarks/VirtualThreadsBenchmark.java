@@ -15,12 +15,14 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@link CridNode#nextId()} from {@value VirtualThreads#THREADS} virtual threads at once, each taking
- * {@value VirtualThreads#IDS_PER_THREAD} IDs, beside {@link AtomicLong#getAndIncrement()} on one counter
- * shared by the same number of virtual threads: IDs per microsecond, thread start-up included alike.
- * The virtual threads run on as many carrier threads as there are cores, each thread taking its own
- * stripe of the node by its id, so the node keeps a few slices for thousands of threads. Needs Java 21
- * or later (the module is built for Java 17): on an older Java the trial stops at once, saying so.
+ * {@link CridNode#nextId()} from {@value VirtualThreads#THREADS} virtual threads at once,
+ * each taking {@value VirtualThreads#IDS_PER_THREAD} IDs, beside
+ * {@link AtomicLong#getAndIncrement()} on one counter shared by the same number of
+ * virtual threads: IDs per microsecond, thread start-up included alike. The virtual
+ * threads run on as many carrier threads as there are cores, each thread taking its own
+ * stripe of the node by its id, so the node keeps a few slices for thousands of threads.
+ * Needs Java 21 or later (the module is built for Java 17): on an older Java the trial
+ * stops at once, saying so.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -31,9 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class VirtualThreadsBenchmark {
 
 	/**
-	 * {@link CridNode#nextId()} from every virtual thread, on a node built as a user builds one on the
-	 * in-memory registry: a caller that finds the next block's reservation queued and not started (the
-	 * node's thread waiting for a core the carriers keep) runs it itself.
+	 * {@link CridNode#nextId()} from every virtual thread, on a node built as a user
+	 * builds one on the in-memory registry: a caller that finds the next block's
+	 * reservation queued and not started (the node's thread waiting for a core the
+	 * carriers keep) runs it itself.
 	 * @param node the node under test
 	 * @param threads the virtual threads
 	 * @return the IDs combined
@@ -47,10 +50,10 @@ public class VirtualThreadsBenchmark {
 	}
 
 	/**
-	 * {@link CridNode#nextId()} from every virtual thread, on a node whose registry is not an
-	 * {@code InMemoryRegistry} itself (the in-memory one wrapped to time its calls, as in
-	 * {@link NextIdBenchmark}): the node never calls such a registry on a caller's thread, so every
-	 * reservation waits for the node's own thread.
+	 * {@link CridNode#nextId()} from every virtual thread, on a node whose registry is
+	 * not an {@code InMemoryRegistry} itself (the in-memory one wrapped to time its
+	 * calls, as in {@link NextIdBenchmark}): the node never calls such a registry on a
+	 * caller's thread, so every reservation waits for the node's own thread.
 	 * @param node the node under test
 	 * @param threads the virtual threads
 	 * @param counters where the node's stalls are reported

@@ -35,13 +35,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one — in its code,
- * its JMH annotations or the database it needs — fails the build instead of the next benchmark run. The
- * figures mean nothing; only that every benchmark and parameter produced a positive score, and that the
- * benchmarks dropped every table they created. They run in a PostgreSQL schema and a MariaDB database of
- * this run's own (builds on the same servers may run at the same time, with the same table names), which
+ * Runs every benchmark once, in this JVM and briefly, so that a change that breaks one —
+ * in its code, its JMH annotations or the database it needs — fails the build instead of
+ * the next benchmark run. The figures mean nothing; only that every benchmark and
+ * parameter produced a positive score, and that the benchmarks dropped every table they
+ * created. They run in a PostgreSQL schema and a MariaDB database of this run's own
+ * (builds on the same servers may run at the same time, with the same table names), which
  * the test drops afterwards. The virtual thread benchmarks run only on Java 21 or later
- * (run the tests there with {@code -Djvm=<its bin/java>}); on an older Java they must refuse clearly.
+ * (run the tests there with {@code -Djvm=<its bin/java>}); on an older Java they must
+ * refuse clearly.
  */
 class BenchmarkSmokeIntegrationTest {
 
@@ -50,8 +52,12 @@ class BenchmarkSmokeIntegrationTest {
 
 	private static final List<TestDatabase> DATABASES = List.of(TestDatabase.POSTGRESQL, TestDatabase.MARIADB);
 
-	/** The PostgreSQL schema and the MariaDB database the benchmarks create their tables in. */
-	private static final String RUN = "crid_bench_run_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+	/**
+	 * The PostgreSQL schema and the MariaDB database the benchmarks create their tables
+	 * in.
+	 */
+	private static final String RUN = "crid_bench_run_"
+			+ Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
 
 	private static final Map<TestDatabase, String> urls = new EnumMap<>(TestDatabase.class);
 
@@ -75,7 +81,8 @@ class BenchmarkSmokeIntegrationTest {
 	}
 
 	private static void execute(TestDatabase database, String sql) throws SQLException {
-		try (HikariDataSource dataSource = database.dataSource(1); Connection connection = dataSource.getConnection();
+		try (HikariDataSource dataSource = database.dataSource(1);
+				Connection connection = dataSource.getConnection();
 				Statement statement = connection.createStatement()) {
 			statement.execute(sql);
 		}
@@ -116,7 +123,8 @@ class BenchmarkSmokeIntegrationTest {
 			.measurementTime(TimeValue.milliseconds(100))
 			.shouldFailOnError(true)
 			.verbosity(VerboseMode.SILENT);
-		// JMH allows one run per machine through a lock file; a benchmark run beside the build must not fail it.
+		// JMH allows one run per machine through a lock file; a benchmark run beside the
+		// build must not fail it.
 		System.setProperty("jmh.ignoreLock", "true");
 		Collection<RunResult> results = new Runner(options.build()).run();
 		Map<String, Double> scores = new TreeMap<>();
@@ -140,7 +148,10 @@ class BenchmarkSmokeIntegrationTest {
 		}
 	}
 
-	/** Returns the tables in the connection's own schema (PostgreSQL) or database (MariaDB). */
+	/**
+	 * Returns the tables in the connection's own schema (PostgreSQL) or database
+	 * (MariaDB).
+	 */
 	private static List<String> tables(Connection connection) throws SQLException {
 		List<String> tables = new ArrayList<>();
 		try (ResultSet result = connection.getMetaData()
@@ -161,21 +172,20 @@ class BenchmarkSmokeIntegrationTest {
 	}
 
 	private static List<String> expected(boolean virtualThreads) {
-		List<String> expected = new ArrayList<>(List.of(
-				"NextIdBenchmark.atomicLong[]", "NextIdBenchmark.cosIdSegmentChain[]", "NextIdBenchmark.crid[memory]",
-				"NextIdBenchmark.crid[delayed]", "NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]",
-				"NextIdBenchmark.tsid[]", "NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.atomicLong[]",
-				"PacedNextIdBenchmark.crid[memory]", "PacedNextIdBenchmark.crid[delayed]",
-				"PacedNextIdBenchmark.crid[postgresql]", "BulkIdsBenchmark.nextIds[memory]",
-				"BulkIdsBenchmark.nextIds[delayed]", "BulkIdsBenchmark.nextIds[postgresql]",
-				"BulkIdsBenchmark.nextIdLoop[memory]", "BulkIdsBenchmark.nextIdLoop[delayed]",
-				"BulkIdsBenchmark.nextIdLoop[postgresql]", "RegistryAllocationBenchmark.allocate[postgresql]",
-				"RegistryAllocationBenchmark.allocate[mariadb]",
+		List<String> expected = new ArrayList<>(List.of("NextIdBenchmark.atomicLong[]",
+				"NextIdBenchmark.cosIdSegmentChain[]", "NextIdBenchmark.crid[memory]", "NextIdBenchmark.crid[delayed]",
+				"NextIdBenchmark.crid[postgresql]", "NextIdBenchmark.randomUuid[]", "NextIdBenchmark.tsid[]",
+				"NextIdBenchmark.uuidV7[]", "PacedNextIdBenchmark.atomicLong[]", "PacedNextIdBenchmark.crid[memory]",
+				"PacedNextIdBenchmark.crid[delayed]", "PacedNextIdBenchmark.crid[postgresql]",
+				"BulkIdsBenchmark.nextIds[memory]", "BulkIdsBenchmark.nextIds[delayed]",
+				"BulkIdsBenchmark.nextIds[postgresql]", "BulkIdsBenchmark.nextIdLoop[memory]",
+				"BulkIdsBenchmark.nextIdLoop[delayed]", "BulkIdsBenchmark.nextIdLoop[postgresql]",
+				"RegistryAllocationBenchmark.allocate[postgresql]", "RegistryAllocationBenchmark.allocate[mariadb]",
 				"RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
-				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]",
-				"PlainUserBenchmark.crid[]", "PlainUserBenchmark.atomicLong[]"));
+				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]", "PlainUserBenchmark.crid[]",
+				"PlainUserBenchmark.atomicLong[]"));
 		if (virtualThreads) {
 			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[]",
 					"VirtualThreadsBenchmark.cridRegistryNotInMemory[memory]",

@@ -17,12 +17,14 @@ import org.hibernate.generator.Generator;
 import org.hibernate.persister.entity.EntityPersister;
 
 /**
- * Fails the {@code SessionFactory} when an identifier meant for crid IDs cannot have them, and warns about
- * a leftover {@code @GeneratedValue} beside {@code @Crid} (the cases are explained on
- * {@link CridGeneratorIntegrator}, which registers this check). It also hands every crid generator of the
- * factory the one {@link NodeSource} they share, and fails for a node name the settings do not offer. It runs when the factory is complete,
- * because that is when Hibernate has created every generator. An exception thrown here makes Hibernate
- * close the factory and rethrow it to whoever was building it.
+ * Fails the {@code SessionFactory} when an identifier meant for crid IDs cannot have
+ * them, and warns about a leftover {@code @GeneratedValue} beside {@code @Crid} (the
+ * cases are explained on {@link CridGeneratorIntegrator}, which registers this check). It
+ * also hands every crid generator of the factory the one {@link NodeSource} they share,
+ * and fails for a node name the settings do not offer. It runs when the factory is
+ * complete, because that is when Hibernate has created every generator. An exception
+ * thrown here makes Hibernate close the factory and rethrow it to whoever was building
+ * it.
  */
 final class CridGeneratorCheck implements SessionFactoryObserver {
 
@@ -40,9 +42,8 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 	public void sessionFactoryCreated(SessionFactory factory) {
 		SessionFactoryImplementor sessionFactory = factory.unwrap(SessionFactoryImplementor.class);
 		List<String> problems = new ArrayList<>();
-		NodeSource nodes = new NodeSource(sessionFactory.getServiceRegistry()
-			.requireService(ConfigurationService.class)
-			.getSettings());
+		NodeSource nodes = new NodeSource(
+				sessionFactory.getServiceRegistry().requireService(ConfigurationService.class).getSettings());
 		sessionFactory.getMappingMetamodel().forEachEntityDescriptor((descriptor) -> {
 			if (isRoot(descriptor) && descriptor.getGenerator() instanceof CridIdentifierGenerator generator) {
 				generator.bind(nodes);
@@ -56,9 +57,11 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 				}
 			}
 		});
-		// The metamodel keeps its entities in no particular order; a sorted message reads the same each time.
+		// The metamodel keeps its entities in no particular order; a sorted message reads
+		// the same each time.
 		problems.sort(null);
-		// One warning per identifier, naming every entity that inherits it: a base class is usually shared.
+		// One warning per identifier, naming every entity that inherits it: a base class
+		// is usually shared.
 		Map<String, List<Request>> leftovers = new LinkedHashMap<>();
 		for (Request request : this.requests) {
 			Generator generator = sessionFactory.getMappingMetamodel()
@@ -69,7 +72,8 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 				problems.add(request.describeMissingCrid(generator));
 			}
 			else if (crid && request.hasLeftover()) {
-				leftovers.computeIfAbsent(request.declaringClass() + '.' + request.memberName(), (key) -> new ArrayList<>())
+				leftovers
+					.computeIfAbsent(request.declaringClass() + '.' + request.memberName(), (key) -> new ArrayList<>())
 					.add(request);
 			}
 		}
@@ -78,12 +82,15 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 			throw new MappingException(problems.get(0));
 		}
 		if (!problems.isEmpty()) {
-			throw new MappingException(problems.size() + " identifiers cannot take crid IDs:\n"
-					+ String.join("\n", problems));
+			throw new MappingException(
+					problems.size() + " identifiers cannot take crid IDs:\n" + String.join("\n", problems));
 		}
 	}
 
-	/** Describes a leftover {@code @GeneratedValue} on one identifier, shared by the given entities. */
+	/**
+	 * Describes a leftover {@code @GeneratedValue} on one identifier, shared by the given
+	 * entities.
+	 */
 	private static String describeLeftover(List<Request> sharing) {
 		Request first = sharing.get(0);
 		String entities = (sharing.size() == 1) ? "entity " + first.entityName()
@@ -115,12 +122,13 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 	}
 
 	/**
-	 * An identifier with {@code @GeneratedValue} that has {@code @Crid} in reach or names generator
-	 * {@code "crid"}.
+	 * An identifier with {@code @GeneratedValue} that has {@code @Crid} in reach or names
+	 * generator {@code "crid"}.
 	 *
 	 * @param entityName the entity
 	 * @param memberName the identifier's field or getter
-	 * @param declaringClass the class that declares the identifier (an entity or a mapped superclass)
+	 * @param declaringClass the class that declares the identifier (an entity or a mapped
+	 * superclass)
 	 * @param placement where the nearest {@code @Crid} is
 	 * @param strategy the strategy of {@code @GeneratedValue}
 	 * @param generatorName the generator {@code @GeneratedValue} names, empty if none
@@ -129,23 +137,30 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 			GenerationType strategy, String generatorName) implements Serializable {
 
 		/**
-		 * Whether the identifier is meant for crid IDs: {@code @Crid} on it, generator {@code "crid"} named,
-		 * or {@code @Crid} on its class or package and a strategy that names no other generator.
+		 * Whether the identifier is meant for crid IDs: {@code @Crid} on it, generator
+		 * {@code "crid"} named, or {@code @Crid} on its class or package and a strategy
+		 * that names no other generator.
 		 */
 		boolean asksForCrid() {
 			return this.placement == Placement.IDENTIFIER || namesCrid() || strategyOverridesCrid();
 		}
 
-		/** Whether {@code @Crid} is on the class or package, which Hibernate consults only for strategy AUTO. */
+		/**
+		 * Whether {@code @Crid} is on the class or package, which Hibernate consults only
+		 * for strategy AUTO.
+		 */
 		private boolean strategyOverridesCrid() {
 			return (this.placement == Placement.CLASS || this.placement == Placement.PACKAGE)
 					&& this.strategy != GenerationType.AUTO && (this.generatorName.isEmpty() || namesCrid());
 		}
 
-		/** Whether {@code @GeneratedValue} says something that Hibernate ignores because {@code @Crid} is on the identifier. */
+		/**
+		 * Whether {@code @GeneratedValue} says something that Hibernate ignores because
+		 * {@code @Crid} is on the identifier.
+		 */
 		boolean hasLeftover() {
-			return this.placement == Placement.IDENTIFIER && (this.strategy != GenerationType.AUTO
-					|| !(this.generatorName.isEmpty() || namesCrid()));
+			return this.placement == Placement.IDENTIFIER
+					&& (this.strategy != GenerationType.AUTO || !(this.generatorName.isEmpty() || namesCrid()));
 		}
 
 		private boolean namesCrid() {
@@ -162,7 +177,8 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 						: "remove @Crid from the class";
 				return identifier() + " has @Crid on its " + where + " but " + generatedValue()
 						+ ", and Hibernate applies a @Crid on the class or package only for strategy AUTO: it chose "
-						+ chosen + ", so this entity would get no crid IDs. For crid IDs, write @GeneratedValue(generator = \""
+						+ chosen
+						+ ", so this entity would get no crid IDs. For crid IDs, write @GeneratedValue(generator = \""
 						+ CridGeneratorIntegrator.GENERATOR_NAME + "\") without the strategy; to keep strategy "
 						+ this.strategy + " for this entity, " + keep + ".";
 			}
@@ -175,7 +191,8 @@ final class CridGeneratorCheck implements SessionFactoryObserver {
 			return identifier() + " asks for @GeneratedValue(generator = \"" + CridGeneratorIntegrator.GENERATOR_NAME
 					+ "\"), but no @Crid is in reach, so Hibernate chose " + chosen + " instead of crid IDs. Put "
 					+ "@dev.crid.hibernate.Crid on the identifier, on class " + this.declaringClass + ", or on package "
-					+ packageName() + " in its package-info.java: Hibernate looks only there, in the package of the class "
+					+ packageName()
+					+ " in its package-info.java: Hibernate looks only there, in the package of the class "
 					+ "that declares the identifier.";
 		}
 

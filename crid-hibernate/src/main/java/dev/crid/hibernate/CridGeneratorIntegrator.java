@@ -16,41 +16,50 @@ import org.hibernate.mapping.RootClass;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks, once Hibernate has created every identifier generator, that each identifier meant for crid IDs
- * got them, and fails the {@code SessionFactory} otherwise, with one message that names every entity and
- * field concerned and says what to change. Hibernate (7.2, checked in its {@code GeneratorBinder} and
+ * Checks, once Hibernate has created every identifier generator, that each identifier
+ * meant for crid IDs got them, and fails the {@code SessionFactory} otherwise, with one
+ * message that names every entity and field concerned and says what to change. Hibernate
+ * (7.2, checked in its {@code GeneratorBinder} and
  * {@code AbstractEntityIdGeneratorResolver}) is silent in each of these cases:
  *
  * <ul>
- * <li><b>An identifier type that cannot hold a crid ID</b> (anything but {@code long}, {@link Long},
- * {@link String} and {@link dev.crid.CridId}). Every such identifier is named, not only the first.</li>
- * <li><b>{@code @GeneratedValue(generator = "crid")} with no {@link Crid} in reach</b> (on the identifier,
- * on the class that declares it, or on that class's package): Hibernate quietly picks another generator,
- * a random UUID for a {@code String} identifier, a database sequence named {@code crid} for a numeric
- * one.</li>
- * <li><b>{@code @Crid} on the class or package, and {@code @GeneratedValue} with a strategy other than
- * {@code AUTO}</b> that names no other generator, such as {@code @GeneratedValue(strategy = IDENTITY)}:
- * Hibernate looks for a generator annotation on the class or package only when resolving strategy
- * {@code AUTO}, so the entity gets an identity column (or a sequence, a table, a UUID) and no crid IDs.
- * The two cannot both hold, so this fails. An identifier that names a generator of its own
- * ({@code @GeneratedValue(strategy = SEQUENCE, generator = "orders")}) is left to it.</li>
+ * <li><b>An identifier type that cannot hold a crid ID</b> (anything but {@code long},
+ * {@link Long}, {@link String} and {@link dev.crid.CridId}). Every such identifier is
+ * named, not only the first.</li>
+ * <li><b>{@code @GeneratedValue(generator = "crid")} with no {@link Crid} in reach</b>
+ * (on the identifier, on the class that declares it, or on that class's package):
+ * Hibernate quietly picks another generator, a random UUID for a {@code String}
+ * identifier, a database sequence named {@code crid} for a numeric one.</li>
+ * <li><b>{@code @Crid} on the class or package, and {@code @GeneratedValue} with a
+ * strategy other than {@code AUTO}</b> that names no other generator, such as
+ * {@code @GeneratedValue(strategy = IDENTITY)}: Hibernate looks for a generator
+ * annotation on the class or package only when resolving strategy {@code AUTO}, so the
+ * entity gets an identity column (or a sequence, a table, a UUID) and no crid IDs. The
+ * two cannot both hold, so this fails. An identifier that names a generator of its own
+ * ({@code @GeneratedValue(strategy = SEQUENCE, generator = "orders")}) is left to
+ * it.</li>
  * <li><b>{@code @Crid("name")} naming a node the settings do not offer</b>: the map under
- * {@link CridIdentifierGenerator#NODES_SETTING} has no key of that name (the message lists the names it
- * has, and {@code default}), or there is no such map. Hibernate knows nothing of node names; left alone,
- * this would fail only at the entity's first insert.</li>
+ * {@link CridIdentifierGenerator#NODES_SETTING} has no key of that name (the message
+ * lists the names it has, and {@code default}), or there is no such map. Hibernate knows
+ * nothing of node names; left alone, this would fail only at the entity's first
+ * insert.</li>
  * </ul>
  *
- * <p>One case does hold both ways, and is logged as a warning instead, once per identifier, naming every
- * entity that has it (all that inherit it from one base class): {@code @Crid} on the identifier itself
- * beside a leftover {@code @GeneratedValue} with a strategy other than {@code AUTO} or another generator's
- * name. Hibernate then uses {@code @Crid} and ignores {@code @GeneratedValue}
- * entirely (it reads {@code @GeneratedValue} only for an identifier without a generator annotation): the
- * IDs come from crid, the identity column or sequence is not used, and the annotation only misleads its
- * readers. Remove it. The warning goes to the {@link System.Logger} named after this class.
+ * <p>
+ * One case does hold both ways, and is logged as a warning instead, once per identifier,
+ * naming every entity that has it (all that inherit it from one base class):
+ * {@code @Crid} on the identifier itself beside a leftover {@code @GeneratedValue} with a
+ * strategy other than {@code AUTO} or another generator's name. Hibernate then uses
+ * {@code @Crid} and ignores {@code @GeneratedValue} entirely (it reads
+ * {@code @GeneratedValue} only for an identifier without a generator annotation): the IDs
+ * come from crid, the identity column or sequence is not used, and the annotation only
+ * misleads its readers. Remove it. The warning goes to the {@link System.Logger} named
+ * after this class.
  *
- * <p>Hibernate finds it on the classpath through {@link java.util.ServiceLoader}; applications do not use
- * it directly. It costs one reflective look at each entity's identifier while the {@code SessionFactory}
- * is built, and nothing afterwards.
+ * <p>
+ * Hibernate finds it on the classpath through {@link java.util.ServiceLoader};
+ * applications do not use it directly. It costs one reflective look at each entity's
+ * identifier while the {@code SessionFactory} is built, and nothing afterwards.
  */
 public final class CridGeneratorIntegrator implements Integrator {
 
@@ -64,9 +73,9 @@ public final class CridGeneratorIntegrator implements Integrator {
 	}
 
 	/**
-	 * Notes the identifiers that carry {@code @GeneratedValue} and have {@code @Crid} in reach or name
-	 * generator {@code "crid"}, and registers the check that runs once the {@code SessionFactory} is
-	 * complete.
+	 * Notes the identifiers that carry {@code @GeneratedValue} and have {@code @Crid} in
+	 * reach or name generator {@code "crid"}, and registers the check that runs once the
+	 * {@code SessionFactory} is complete.
 	 * @param metadata the mapping
 	 * @param bootstrapContext Hibernate's bootstrap state (not used)
 	 * @param sessionFactory the factory being built
@@ -90,7 +99,8 @@ public final class CridGeneratorIntegrator implements Integrator {
 				}
 			}
 		}
-		// Always: the identifier types are checked on the generators Hibernate made, whatever led to them.
+		// Always: the identifier types are checked on the generators Hibernate made,
+		// whatever led to them.
 		sessionFactory.addObserver(new CridGeneratorCheck(requests));
 	}
 
@@ -120,7 +130,8 @@ public final class CridGeneratorIntegrator implements Integrator {
 			return (mappedClass != null) ? identifier.getGetter(mappedClass).getMember() : null;
 		}
 		catch (RuntimeException ex) {
-			// Dynamic-map entities and unusual access strategies have no Java member to look at.
+			// Dynamic-map entities and unusual access strategies have no Java member to
+			// look at.
 			return null;
 		}
 	}

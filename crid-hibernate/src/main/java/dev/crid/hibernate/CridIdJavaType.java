@@ -14,8 +14,9 @@ import org.hibernate.type.descriptor.jdbc.JdbcTypeIndicators;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Tells Hibernate how to store a {@link CridId}: as its {@code long} value in a {@code BIGINT} column.
- * Without it, Hibernate would treat the {@code Serializable} class as an opaque binary value.
+ * Tells Hibernate how to store a {@link CridId}: as its {@code long} value in a
+ * {@code BIGINT} column. Without it, Hibernate would treat the {@code Serializable} class
+ * as an opaque binary value.
  */
 final class CridIdJavaType extends AbstractClassJavaType<CridId> {
 

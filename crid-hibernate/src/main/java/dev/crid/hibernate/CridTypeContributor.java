@@ -6,8 +6,9 @@ import org.hibernate.boot.model.TypeContributor;
 import org.hibernate.service.ServiceRegistry;
 
 /**
- * Maps {@link CridId} attributes, identifiers included, to {@code BIGINT} columns. Hibernate finds it on
- * the classpath through {@link java.util.ServiceLoader}; applications do not use it directly.
+ * Maps {@link CridId} attributes, identifiers included, to {@code BIGINT} columns.
+ * Hibernate finds it on the classpath through {@link java.util.ServiceLoader};
+ * applications do not use it directly.
  */
 public final class CridTypeContributor implements TypeContributor {
 

@@ -6,7 +6,8 @@ import dev.crid.CridId;
 import dev.crid.CridNode;
 
 /**
- * The Java types a crid identifier may have, each with the way to turn the node's next ID into it.
+ * The Java types a crid identifier may have, each with the way to turn the node's next ID
+ * into it.
  */
 enum IdType {
 

@@ -12,11 +12,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The nodes one {@code SessionFactory}'s settings offer, by name: the default node under
- * {@link CridIdentifierGenerator#NODE_SETTING} (or, when that is not set, under the key {@value #DEFAULT}
- * of the map in {@link CridIdentifierGenerator#NODES_SETTING}), and the named nodes in that map. Each
- * entry is resolved once, when the first generator asks for it: a {@link Supplier} is asked then and never
- * again, however many entities take their IDs from its node. Shared by every generator of the factory
- * (handed out by {@link CridGeneratorCheck}); thread-safe.
+ * {@link CridIdentifierGenerator#NODE_SETTING} (or, when that is not set, under the key
+ * {@value #DEFAULT} of the map in {@link CridIdentifierGenerator#NODES_SETTING}), and the
+ * named nodes in that map. Each entry is resolved once, when the first generator asks for
+ * it: a {@link Supplier} is asked then and never again, however many entities take their
+ * IDs from its node. Shared by every generator of the factory (handed out by
+ * {@link CridGeneratorCheck}); thread-safe.
  */
 final class NodeSource {
 
@@ -25,7 +26,10 @@ final class NodeSource {
 
 	private final @Nullable Object defaultNode;
 
-	/** What the settings hold under {@link CridIdentifierGenerator#NODES_SETTING}, checked by {@link #problem}. */
+	/**
+	 * What the settings hold under {@link CridIdentifierGenerator#NODES_SETTING}, checked
+	 * by {@link #problem}.
+	 */
 	private final @Nullable Object nodes;
 
 	private final Map<String, Slot> slots = new ConcurrentHashMap<>();
@@ -35,18 +39,23 @@ final class NodeSource {
 		this.nodes = settings.get(CridIdentifierGenerator.NODES_SETTING);
 	}
 
-	/** Returns the node name {@code @Crid} gives, with the empty name spelled {@value #DEFAULT}. */
+	/**
+	 * Returns the node name {@code @Crid} gives, with the empty name spelled
+	 * {@value #DEFAULT}.
+	 */
 	static String nameOf(Crid crid) {
 		String name = crid.value();
 		return name.isEmpty() ? DEFAULT : name;
 	}
 
 	/**
-	 * Returns why the settings can never offer the named node, for the start-up check, or {@code null}
-	 * when they may. The default node is not required at start-up: a {@code SessionFactory} may be built
-	 * where no node exists (ahead-of-time processing), and its first insert says what is missing.
+	 * Returns why the settings can never offer the named node, for the start-up check, or
+	 * {@code null} when they may. The default node is not required at start-up: a
+	 * {@code SessionFactory} may be built where no node exists (ahead-of-time
+	 * processing), and its first insert says what is missing.
 	 * @param name the node's name, as {@link #nameOf} gives it
-	 * @param identifier the identifier that takes its IDs from the node, described for the message
+	 * @param identifier the identifier that takes its IDs from the node, described for
+	 * the message
 	 */
 	@Nullable String problem(String name, String identifier) {
 		if (this.nodes != null && !(this.nodes instanceof Map)) {
@@ -89,7 +98,8 @@ final class NodeSource {
 	}
 
 	/**
-	 * Returns the named node, resolving it (and asking its supplier) at the first call for that name.
+	 * Returns the named node, resolving it (and asking its supplier) at the first call
+	 * for that name.
 	 * @param name the node's name, as {@link #nameOf} gives it
 	 * @param identifier the identifier that asks, described for the message
 	 * @throws HibernateException if the settings hold no node under the name
@@ -145,9 +155,9 @@ final class NodeSource {
 	}
 
 	/**
-	 * One name's node, resolved at most once successfully. The lock is the slot's own, so a slow supplier
-	 * (a container creating the node) holds up only the entities of that node, and a failed resolution is
-	 * tried again at the next insert.
+	 * One name's node, resolved at most once successfully. The lock is the slot's own, so
+	 * a slow supplier (a container creating the node) holds up only the entities of that
+	 * node, and a failed resolution is tried again at the next insert.
 	 */
 	private static final class Slot {
 

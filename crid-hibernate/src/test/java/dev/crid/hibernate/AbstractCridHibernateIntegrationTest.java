@@ -71,13 +71,15 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What {@code @Crid} promises on a real database, with Hibernate bootstrapped on its own: both annotation
- * styles and every supported identifier type get crid IDs that decode to the present, inserts go out as
- * JDBC batches, concurrent sessions get distinct IDs, and IDs of rolled-back work are not handed out
- * again; and {@code @GeneratedValue} left beside {@code @Crid} is warned about at start-up and changes
- * nothing; and entities with {@code @Crid("public")} take their IDs from the node of that name. The nodes
- * reserve their blocks in {@link JdbcTemplateRegistry} tables on the same database ({@code crid_hib_allocations_*}
- * for the default node, {@code crid_hib_pub_allocations_*} for {@code public}, of this run's own, created and
+ * What {@code @Crid} promises on a real database, with Hibernate bootstrapped on its own:
+ * both annotation styles and every supported identifier type get crid IDs that decode to
+ * the present, inserts go out as JDBC batches, concurrent sessions get distinct IDs, and
+ * IDs of rolled-back work are not handed out again; and {@code @GeneratedValue} left
+ * beside {@code @Crid} is warned about at start-up and changes nothing; and entities with
+ * {@code @Crid("public")} take their IDs from the node of that name. The nodes reserve
+ * their blocks in {@link JdbcTemplateRegistry} tables on the same database
+ * ({@code crid_hib_allocations_*} for the default node,
+ * {@code crid_hib_pub_allocations_*} for {@code public}, of this run's own, created and
  * dropped here). One short subclass per database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
@@ -85,11 +87,16 @@ abstract class AbstractCridHibernateIntegrationTest {
 
 	private static final int BATCH_SIZE = 50;
 
-	/** The registry's table, this run's own: builds on the same database may run at the same time. */
-	private final String registryTable = "crid_hib_allocations_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+	/**
+	 * The registry's table, this run's own: builds on the same database may run at the
+	 * same time.
+	 */
+	private final String registryTable = "crid_hib_allocations_"
+			+ Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
 
 	/** The table of the node named {@code public}, which has a layout of its own. */
-	private final String publicRegistryTable = this.registryTable.replace("crid_hib_allocations_", "crid_hib_pub_allocations_");
+	private final String publicRegistryTable = this.registryTable.replace("crid_hib_allocations_",
+			"crid_hib_pub_allocations_");
 
 	private Instant started;
 
@@ -101,7 +108,10 @@ abstract class AbstractCridHibernateIntegrationTest {
 
 	private CridNode node;
 
-	/** The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the default node has 31 and 32. */
+	/**
+	 * The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the
+	 * default node has 31 and 32.
+	 */
 	private CridNode publicNode;
 
 	private JdbcCounter counter;
@@ -126,7 +136,8 @@ abstract class AbstractCridHibernateIntegrationTest {
 	void startHibernate() {
 		this.started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		this.dataSource = createDataSource(8);
-		// A pool of its own: sessions on eight threads may hold all eight connections of the other.
+		// A pool of its own: sessions on eight threads may hold all eight connections of
+		// the other.
 		this.registryDataSource = createDataSource(2);
 		this.registry = JdbcTemplateRegistry.builder(new JdbcTemplate(this.registryDataSource))
 			.tableName(this.registryTable)
@@ -138,7 +149,10 @@ abstract class AbstractCridHibernateIntegrationTest {
 			.tableName(this.publicRegistryTable)
 			.build();
 		publicRegistry.ensureSchema();
-		this.publicNode = CridNode.builder(publicRegistry).timestampBits(41).sequenceBits(22).blockSize(100)
+		this.publicNode = CridNode.builder(publicRegistry)
+			.timestampBits(41)
+			.sequenceBits(22)
+			.blockSize(100)
 			.threshold(50)
 			.build();
 		this.counter = new JdbcCounter(this.dataSource);
@@ -174,7 +188,10 @@ abstract class AbstractCridHibernateIntegrationTest {
 		dropDatabase();
 	}
 
-	/** Drops what the subclass created for this run beside the tables, once every pool is closed. */
+	/**
+	 * Drops what the subclass created for this run beside the tables, once every pool is
+	 * closed.
+	 */
 	protected void dropDatabase() {
 	}
 
@@ -215,7 +232,10 @@ abstract class AbstractCridHibernateIntegrationTest {
 		}
 	}
 
-	/** The ID decodes to the present with the issuing node's layout, and far from it with the other's. */
+	/**
+	 * The ID decodes to the present with the issuing node's layout, and far from it with
+	 * the other's.
+	 */
 	private void assertDecodesToNowWith(CridNode issuer, CridNode other, Object id) {
 		assertThat(issuer.parser().parse(value(id)).timestamp()).isBetween(this.started.minusSeconds(1),
 				Instant.now().plusSeconds(1));
@@ -316,12 +336,14 @@ abstract class AbstractCridHibernateIntegrationTest {
 	}
 
 	/**
-	 * A business transaction as an application runs it: Spring's {@link JpaTransactionManager} over the
-	 * session factory, exposing its JDBC connection for the one data source that Hibernate and the registry
-	 * share, and a node that reserves on the caller's thread (its executor runs each reservation at once), so
-	 * the reservation runs on the very thread, and could reach the very connection, of the transaction. A
-	 * registry that joined the transaction would either be rolled back with it (and hand the rolled-back
-	 * IDs' numbers out again) or commit it, rows written before the reservation included.
+	 * A business transaction as an application runs it: Spring's
+	 * {@link JpaTransactionManager} over the session factory, exposing its JDBC
+	 * connection for the one data source that Hibernate and the registry share, and a
+	 * node that reserves on the caller's thread (its executor runs each reservation at
+	 * once), so the reservation runs on the very thread, and could reach the very
+	 * connection, of the transaction. A registry that joined the transaction would either
+	 * be rolled back with it (and hand the rolled-back IDs' numbers out again) or commit
+	 * it, rows written before the reservation included.
 	 */
 	@Test
 	void neverHandsOutIdsOfARolledBackTransactionAgain() throws Exception {
@@ -334,9 +356,11 @@ abstract class AbstractCridHibernateIntegrationTest {
 				.build();
 			Map<String, Object> settings = TestHibernate.settings(shared);
 			settings.put(AvailableSettings.HBM2DDL_AUTO, "none");
-			// Holds no block yet and never reserves ahead: each block its IDs come from is reserved by a
-			// persist inside the transaction, on its thread.
-			try (CridNode fresh = CridNode.builder(sharedRegistry).blockSize(100).threshold(0)
+			// Holds no block yet and never reserves ahead: each block its IDs come from
+			// is reserved by a persist inside the transaction, on its thread.
+			try (CridNode fresh = CridNode.builder(sharedRegistry)
+				.blockSize(100)
+				.threshold(0)
 				.prefetchExecutor(Runnable::run)
 				.build()) {
 				settings.put(CridIdentifierGenerator.NODE_SETTING, fresh);
@@ -349,9 +373,11 @@ abstract class AbstractCridHibernateIntegrationTest {
 						.createSharedEntityManager(hibernate.sessionFactory());
 					new TransactionTemplate(transactions).executeWithoutResult((status) -> {
 						assertThat(TransactionSynchronizationManager.hasResource(shared))
-							.as("the transaction's connection, bound for the shared data source").isTrue();
-						// Flushed a batch at a time, so rows are written before the next block is reserved: a
-						// reservation on the transaction's connection would commit them (or be rolled back).
+							.as("the transaction's connection, bound for the shared data source")
+							.isTrue();
+						// Flushed a batch at a time, so rows are written before the next
+						// block is reserved: a reservation on the transaction's
+						// connection would commit them (or be rolled back).
 						for (int i = 1; i <= 250; i++) {
 							Object entity = newInstance(FieldStringEntity.class);
 							entityManager.persist(entity);
@@ -373,8 +399,9 @@ abstract class AbstractCridHibernateIntegrationTest {
 			}
 		}
 		assertThat(count(FieldStringEntity.class)).as("rows after the rollback").isEqualTo(before);
-		// The registry rows survived the rollback: asked again for each second of the rolled-back IDs, the
-		// registry answers numbers beyond all of them, as it would for a node that never saw those blocks.
+		// The registry rows survived the rollback: asked again for each second of the
+		// rolled-back IDs, the registry answers numbers beyond all of them, as it would
+		// for a node that never saw those blocks.
 		CridLayout layout = this.node.layout();
 		Map<Long, Long> highestSequenceBySecond = new TreeMap<>();
 		for (Object id : rolledBack) {
@@ -392,13 +419,17 @@ abstract class AbstractCridHibernateIntegrationTest {
 		}
 	}
 
-	/** Reads an attribute of column {@code id} of the given table from the database's metadata. */
+	/**
+	 * Reads an attribute of column {@code id} of the given table from the database's
+	 * metadata.
+	 */
 	private <T> T idColumn(String table, ColumnReader<T> reader) throws SQLException {
 		try (Connection connection = this.dataSource.getConnection()) {
 			DatabaseMetaData metaData = connection.getMetaData();
 			boolean upperCase = metaData.storesUpperCaseIdentifiers();
 			String tableName = upperCase ? table.toUpperCase(Locale.ROOT) : table;
-			try (ResultSet columns = metaData.getColumns(null, connection.getSchema(), tableName, upperCase ? "ID" : "id")) {
+			try (ResultSet columns = metaData.getColumns(null, connection.getSchema(), tableName,
+					upperCase ? "ID" : "id")) {
 				assertThat(columns.next()).as("column id of table %s", table).isTrue();
 				return reader.read(columns);
 			}

@@ -44,9 +44,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Mistakes in the mapping that must stop the {@code SessionFactory} from being built, and a missing node,
- * which must not (ahead-of-time processing builds the factory without one) but must fail the first insert;
- * each with a message that names what is wrong and how to fix it. Runs on an in-memory H2 database.
+ * Mistakes in the mapping that must stop the {@code SessionFactory} from being built, and
+ * a missing node, which must not (ahead-of-time processing builds the factory without
+ * one) but must fail the first insert; each with a message that names what is wrong and
+ * how to fix it. Runs on an in-memory H2 database.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 class CridIdentifierGeneratorBootTest {
@@ -79,8 +80,8 @@ class CridIdentifierGeneratorBootTest {
 			.createEntityManagerFactory()) {
 			PackageStringEntity entity = new PackageStringEntity();
 			factory.runInTransaction((entityManager) -> entityManager.persist(entity));
-			assertThat(this.node.parser().parse(CridId.parse(entity.getId())).timestamp())
-				.isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+			assertThat(this.node.parser().parse(CridId.parse(entity.getId())).timestamp()).isCloseTo(Instant.now(),
+					within(5, ChronoUnit.SECONDS));
 		}
 	}
 
@@ -101,19 +102,20 @@ class CridIdentifierGeneratorBootTest {
 				entityManager.persist(first);
 				entityManager.persist(second);
 			});
-			assertThat(this.node.parser().parse(CridId.parse(first.getId())).timestamp())
-				.isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
+			assertThat(this.node.parser().parse(CridId.parse(first.getId())).timestamp()).isCloseTo(Instant.now(),
+					within(5, ChronoUnit.SECONDS));
 			assertThat(asked).as("asked once, then kept").hasValue(1);
 		}
 	}
 
 	@Test
 	void failsThroughJpaWhenNoCridIsInReach() {
-		Throwable failure = catchThrowable(() -> jpa(BareStringEntity.class)
-			.property(CridIdentifierGenerator.NODE_SETTING, this.node)
-			.createEntityManagerFactory()
-			.close());
-		// JPA bootstrap wraps every failure in "Unable to build Hibernate SessionFactory"; ours is the cause.
+		Throwable failure = catchThrowable(
+				() -> jpa(BareStringEntity.class).property(CridIdentifierGenerator.NODE_SETTING, this.node)
+					.createEntityManagerFactory()
+					.close());
+		// JPA bootstrap wraps every failure in "Unable to build Hibernate
+		// SessionFactory"; ours is the cause.
 		assertThat(failure).isInstanceOf(PersistenceException.class)
 			.cause()
 			.isInstanceOf(HibernateException.class)
@@ -122,8 +124,7 @@ class CridIdentifierGeneratorBootTest {
 
 	@Test
 	void failsForAnUnsupportedFieldTypeNamingEntityAndField() {
-		assertBootFailure(withNode(), FieldUuidEntity.class)
-			.contains("entity " + FieldUuidEntity.class.getName())
+		assertBootFailure(withNode(), FieldUuidEntity.class).contains("entity " + FieldUuidEntity.class.getName())
 			.contains("field 'id'")
 			.contains("java.util.UUID")
 			.contains("use long, java.lang.Long, java.lang.String (decimal) or dev.crid.CridId");
@@ -209,8 +210,7 @@ class CridIdentifierGeneratorBootTest {
 
 	@Test
 	void failsTheFirstInsertWithoutANodeSayingHowToProvideOne() {
-		assertInsertFailure(withoutNode(), new FieldLongEntity())
-			.contains("entity " + FieldLongEntity.class.getName())
+		assertInsertFailure(withoutNode(), new FieldLongEntity()).contains("entity " + FieldLongEntity.class.getName())
 			.contains("field 'id'")
 			.contains("\"dev.crid.node\" (CridIdentifierGenerator.NODE_SETTING) is not set")
 			.contains("put a CridNode object in the settings under \"dev.crid.node\"")
@@ -234,8 +234,7 @@ class CridIdentifierGeneratorBootTest {
 
 	@Test
 	void failsInsteadOfGivingAStringIdARandomUuidWhenNoCridIsInReach() {
-		assertBootFailure(withNode(), BareStringEntity.class)
-			.contains("entity " + BareStringEntity.class.getName())
+		assertBootFailure(withNode(), BareStringEntity.class).contains("entity " + BareStringEntity.class.getName())
 			.contains("asks for @GeneratedValue(generator = \"crid\"), but no @Crid is in reach")
 			.contains("UuidGenerator")
 			.contains("or on package dev.crid.hibernate.nocrid in its package-info.java");
@@ -243,8 +242,7 @@ class CridIdentifierGeneratorBootTest {
 
 	@Test
 	void failsInsteadOfUsingADatabaseSequenceWhenNoCridIsInReach() {
-		assertBootFailure(withNode(), BareLongEntity.class)
-			.contains("entity " + BareLongEntity.class.getName())
+		assertBootFailure(withNode(), BareLongEntity.class).contains("entity " + BareLongEntity.class.getName())
 			.contains("no @Crid is in reach");
 	}
 
@@ -285,8 +283,8 @@ class CridIdentifierGeneratorBootTest {
 	}
 
 	/**
-	 * Builds a session factory, which must succeed, and persists the entity, which must fail; returns the
-	 * message of what the caller gets.
+	 * Builds a session factory, which must succeed, and persists the entity, which must
+	 * fail; returns the message of what the caller gets.
 	 */
 	private static AbstractStringAssert<?> assertInsertFailure(Map<String, Object> settings, Object entity) {
 		try (TestHibernate hibernate = build(settings, entity.getClass())) {
@@ -298,8 +296,8 @@ class CridIdentifierGeneratorBootTest {
 	}
 
 	/**
-	 * Builds a session factory that must fail, and returns the message of what the caller gets: the
-	 * explanation must be there, not buried in a cause.
+	 * Builds a session factory that must fail, and returns the message of what the caller
+	 * gets: the explanation must be there, not buried in a cause.
 	 */
 	private static AbstractStringAssert<?> assertBootFailure(Map<String, Object> settings, Class<?>... entities) {
 		Throwable failure = catchThrowable(() -> build(settings, entities).close());

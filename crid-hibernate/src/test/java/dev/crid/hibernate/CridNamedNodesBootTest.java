@@ -35,11 +35,12 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * {@code @Crid("name")}: an entity takes its IDs from the node of that name in
- * {@link CridIdentifierGenerator#NODES_SETTING}, {@code @Crid} and {@code @Crid("default")} from the default
- * node, each node's supplier is asked once, and a name no node has stops the {@code SessionFactory}, naming
- * the nodes there are. The node named {@code public} has another layout (41 timestamp bits, 22 sequence
- * bits) than the default node (31 and 32), so an ID tells which node issued it. Runs on an in-memory H2
- * database.
+ * {@link CridIdentifierGenerator#NODES_SETTING}, {@code @Crid} and
+ * {@code @Crid("default")} from the default node, each node's supplier is asked once, and
+ * a name no node has stops the {@code SessionFactory}, naming the nodes there are. The
+ * node named {@code public} has another layout (41 timestamp bits, 22 sequence bits) than
+ * the default node (31 and 32), so an ID tells which node issued it. Runs on an in-memory
+ * H2 database.
  */
 class CridNamedNodesBootTest {
 
@@ -160,10 +161,12 @@ class CridNamedNodesBootTest {
 	void failsForANameNoNodeHasNamingTheEntityAndTheNodesThereAre() {
 		Map<String, Object> settings = TestHibernate.settings(this.dataSource);
 		settings.put(CridIdentifierGenerator.NODE_SETTING, this.defaultNode);
-		settings.put(CridIdentifierGenerator.NODES_SETTING, Map.of("public", this.publicNode, "private", this.publicNode));
+		settings.put(CridIdentifierGenerator.NODES_SETTING,
+				Map.of("public", this.publicNode, "private", this.publicNode));
 		assertBootFailure(settings, FieldUnknownNodeEntity.class, FieldNamedNodeEntity.class)
 			.startsWith("The identifier of entity " + FieldUnknownNodeEntity.class.getName() + " (field 'id'")
-			.contains("takes crid IDs from node \"publc\", which is not among the nodes known: default, private, public.")
+			.contains(
+					"takes crid IDs from node \"publc\", which is not among the nodes known: default, private, public.")
 			.contains("\"dev.crid.nodes\"")
 			.doesNotContain(FieldNamedNodeEntity.class.getName());
 	}
@@ -211,8 +214,9 @@ class CridNamedNodesBootTest {
 	}
 
 	/**
-	 * Checks that the ID decodes to the present with the node's layout, and not with the other node's: read
-	 * with the wrong split of bits, an ID decodes to hours after the epoch or centuries ahead.
+	 * Checks that the ID decodes to the present with the node's layout, and not with the
+	 * other node's: read with the wrong split of bits, an ID decodes to hours after the
+	 * epoch or centuries ahead.
 	 */
 	private void assertIssuedBy(CridNode node, long id) {
 		CridNode other = (node == this.defaultNode) ? this.publicNode : this.defaultNode;

@@ -12,9 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
- * Wraps a real data source and counts what reaches the driver for INSERT statements: how many rows were
- * added to JDBC batches, how many batches were executed, and how many INSERTs ran one by one. This is
- * what tells batched inserts from single ones, whatever Hibernate's logs say.
+ * Wraps a real data source and counts what reaches the driver for INSERT statements: how
+ * many rows were added to JDBC batches, how many batches were executed, and how many
+ * INSERTs ran one by one. This is what tells batched inserts from single ones, whatever
+ * Hibernate's logs say.
  */
 final class JdbcCounter {
 

@@ -10,8 +10,9 @@ import dev.crid.testsupport.TestDatabase;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * {@code @Crid} with plain Hibernate on PostgreSQL, in a schema of this run's own (tables {@code crid_hib_*}:
- * builds on the same database may run at the same time), created and dropped by the test.
+ * {@code @Crid} with plain Hibernate on PostgreSQL, in a schema of this run's own (tables
+ * {@code crid_hib_*}: builds on the same database may run at the same time), created and
+ * dropped by the test.
  */
 class PostgreSqlCridHibernateIntegrationTest extends AbstractCridHibernateIntegrationTest {
 

@@ -13,8 +13,8 @@ import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
 
 /**
- * A {@link SessionFactory} bootstrapped the plain-Hibernate way (no Spring, no JPA provider lookup), with
- * its service registry, closed together.
+ * A {@link SessionFactory} bootstrapped the plain-Hibernate way (no Spring, no JPA
+ * provider lookup), with its service registry, closed together.
  */
 final class TestHibernate implements AutoCloseable {
 
@@ -28,8 +28,8 @@ final class TestHibernate implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the settings every test starts from: the data source, and tables created for the entities
-	 * and dropped at close.
+	 * Returns the settings every test starts from: the data source, and tables created
+	 * for the entities and dropped at close.
 	 */
 	static Map<String, Object> settings(DataSource dataSource) {
 		Map<String, Object> settings = new HashMap<>();

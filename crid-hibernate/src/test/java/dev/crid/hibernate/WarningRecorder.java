@@ -8,13 +8,14 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Collects the warnings crid-hibernate logs at start-up. They go through {@link System.Logger}, which the
- * JDK hands to java.util.logging when no other logging backend is installed, as in these tests. Close it to
- * detach.
+ * Collects the warnings crid-hibernate logs at start-up. They go through
+ * {@link System.Logger}, which the JDK hands to java.util.logging when no other logging
+ * backend is installed, as in these tests. Close it to detach.
  */
 final class WarningRecorder extends Handler implements AutoCloseable {
 
-	// A strong reference: java.util.logging forgets a logger nobody holds, and the handler with it.
+	// A strong reference: java.util.logging forgets a logger nobody holds, and the
+	// handler with it.
 	private final Logger logger = Logger.getLogger(CridGeneratorIntegrator.class.getName());
 
 	private final List<String> warnings = new CopyOnWriteArrayList<>();

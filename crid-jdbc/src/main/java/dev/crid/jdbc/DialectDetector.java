@@ -22,7 +22,8 @@ final class DialectDetector {
 		return switch ((product != null) ? product : "") {
 			case "PostgreSQL" -> JdbcDialect.POSTGRESQL;
 			case "MariaDB" -> mariaDb(metaData);
-			// MySQL's own driver reports "MySQL" for a MariaDB server too; its version tells them apart.
+			// MySQL's own driver reports "MySQL" for a MariaDB server too; its version
+			// tells them apart.
 			case "MySQL" -> (version != null && version.contains("MariaDB")) ? mariaDb(metaData) : JdbcDialect.MYSQL;
 			case "H2" -> JdbcDialect.H2;
 			default -> JdbcDialect.GENERIC;
@@ -30,17 +31,22 @@ final class DialectDetector {
 	}
 
 	/**
-	 * Whether the connection's driver is MySQL Connector/J, which refuses {@code executeQuery()} for a
-	 * statement that begins with {@code INSERT}, {@code RETURNING} or not.
+	 * Whether the connection's driver is MySQL Connector/J, which refuses
+	 * {@code executeQuery()} for a statement that begins with {@code INSERT},
+	 * {@code RETURNING} or not.
 	 */
 	static boolean isMySqlConnectorJ(DatabaseMetaData metaData) throws SQLException {
 		String driver = metaData.getDriverName();
 		return driver != null && driver.startsWith("MySQL Connector");
 	}
 
-	/** {@code RETURNING} on {@code INSERT} came with MariaDB 10.5; older servers get the MySQL form. */
+	/**
+	 * {@code RETURNING} on {@code INSERT} came with MariaDB 10.5; older servers get the
+	 * MySQL form.
+	 */
 	private static JdbcDialect mariaDb(DatabaseMetaData metaData) throws SQLException {
-		// MySQL's driver reports a MariaDB server as version 5.5.5 and keeps the real one in the version text.
+		// MySQL's driver reports a MariaDB server as version 5.5.5 and keeps the real one
+		// in the version text.
 		Matcher version = MARIADB_VERSION.matcher(String.valueOf(metaData.getDatabaseProductVersion()));
 		boolean found = version.find();
 		int major = found ? Integer.parseInt(version.group(1)) : metaData.getDatabaseMajorVersion();

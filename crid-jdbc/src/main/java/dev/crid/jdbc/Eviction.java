@@ -10,13 +10,14 @@ import org.apache.commons.logging.LogFactory;
 import dev.crid.RegistryException;
 
 /**
- * Keeps the registry table bounded: after a reservation, when an eviction is due, evicts the seconds
- * older than the retention, counted back from the second just reserved. It runs on the thread that
- * reserved (a node's background thread), at most once at a time per registry and once per interval
- * (a 24th of the retention, between a second and an hour), with the first run at a random point of the
- * first interval so that nodes started together do not evict together. Several nodes evicting at once
- * do no harm: each raises the watermark to where it already is, and deletes what is left. A failure is
- * logged and never fails the reservation.
+ * Keeps the registry table bounded: after a reservation, when an eviction is due, evicts
+ * the seconds older than the retention, counted back from the second just reserved. It
+ * runs on the thread that reserved (a node's background thread), at most once at a time
+ * per registry and once per interval (a 24th of the retention, between a second and an
+ * hour), with the first run at a random point of the first interval so that nodes started
+ * together do not evict together. Several nodes evicting at once do no harm: each raises
+ * the watermark to where it already is, and deletes what is left. A failure is logged and
+ * never fails the reservation.
  */
 final class Eviction {
 
@@ -26,7 +27,10 @@ final class Eviction {
 
 	private static final long MAX_INTERVAL_NANOS = Duration.ofHours(1).toNanos();
 
-	/** How long one run may spend deleting; a table with a long backlog is worked off over several. */
+	/**
+	 * How long one run may spend deleting; a table with a long backlog is worked off over
+	 * several.
+	 */
 	private static final long BUDGET_NANOS = Duration.ofSeconds(1).toNanos();
 
 	private final RegistryStorage storage;
@@ -60,11 +64,13 @@ final class Eviction {
 				return;
 			}
 			RegistryMetadata.Deleted deleted = this.storage.evict(before, BUDGET_NANOS);
-			// Work off a backlog at the next reservation; otherwise wait an interval, give or take a tenth.
+			// Work off a backlog at the next reservation; otherwise wait an interval,
+			// give or take a tenth.
 			this.nextRun = System.nanoTime() + (deleted.complete() ? jittered(this.intervalNanos) : 0);
 			if (logger.isDebugEnabled()) {
-				logger.debug("Evicted " + deleted.rows() + " rows of seconds before " + before + " from the crid registry "
-						+ "table '" + this.table + "'" + (deleted.complete() ? "" : "; more are left for the next run"));
+				logger.debug("Evicted " + deleted.rows() + " rows of seconds before " + before
+						+ " from the crid registry " + "table '" + this.table + "'"
+						+ (deleted.complete() ? "" : "; more are left for the next run"));
 			}
 		}
 		catch (RegistryException ex) {

@@ -9,11 +9,12 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.Registry;
 
 /**
- * Any other JDBC database, in plain SQL: in one short transaction, lock the metadata row and check the
- * eviction watermark, {@code UPDATE} the row (which locks it), read back the new value, or {@code INSERT}
- * the row when there is none. When two transactions insert the same new row, the primary key makes one
- * fail; the registry rolls it back and tries again, and the retry finds the row. Plain SQL has no portable
- * way to read the clock, so it reports none.
+ * Any other JDBC database, in plain SQL: in one short transaction, lock the metadata row
+ * and check the eviction watermark, {@code UPDATE} the row (which locks it), read back
+ * the new value, or {@code INSERT} the row when there is none. When two transactions
+ * insert the same new row, the primary key makes one fail; the registry rolls it back and
+ * tries again, and the retry finds the row. Plain SQL has no portable way to read the
+ * clock, so it reports none.
  */
 final class GenericDialect extends SqlDialect {
 
@@ -27,17 +28,19 @@ final class GenericDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			boolean guarded, int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
 		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}
 		String table = tables.allocations();
-		try (PreparedStatement update = prepare(connection, "UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?",
-				timeoutSeconds, blockSize, timestamp)) {
+		try (PreparedStatement update = prepare(connection,
+				"UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?", timeoutSeconds, blockSize,
+				timestamp)) {
 			if (update.executeUpdate() == 1) {
 				return new Registry.Reservation(queryForLong(connection,
-						"SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds, timestamp) - blockSize, null);
+						"SELECT next_seq FROM " + table + " WHERE ts = ?", timeoutSeconds, timestamp) - blockSize,
+						null);
 			}
 		}
 		try (PreparedStatement insert = prepare(connection, "INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)",

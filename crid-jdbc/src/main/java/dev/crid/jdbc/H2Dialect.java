@@ -8,11 +8,12 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.Registry;
 
 /**
- * H2: in one short transaction, lock the metadata row and check the eviction watermark, then one standard
- * {@code MERGE} (update the row when it exists, else insert it) read back through {@code FINAL TABLE}, so
- * the block starts at the returned value minus the block size. Two sessions racing to insert the same
- * new row make one fail with a duplicate key, which the registry retries. H2 runs in the application's
- * own process, on its clock, so it reports none.
+ * H2: in one short transaction, lock the metadata row and check the eviction watermark,
+ * then one standard {@code MERGE} (update the row when it exists, else insert it) read
+ * back through {@code FINAL TABLE}, so the block starts at the returned value minus the
+ * block size. Two sessions racing to insert the same new row make one fail with a
+ * duplicate key, which the registry retries. H2 runs in the application's own process, on
+ * its clock, so it reports none.
  */
 final class H2Dialect extends SqlDialect {
 
@@ -26,8 +27,8 @@ final class H2Dialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			boolean guarded, int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
 		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
 			return null;
 		}

@@ -20,85 +20,95 @@ import dev.crid.Registry;
 import dev.crid.RegistryException;
 
 /**
- * A durable {@link Registry} in a database table, shared by every node of a service and by Go crid nodes:
- * {@code crid_allocations (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)}, where {@code next_seq} is
- * the next unreserved sequence number of second {@code ts} (seconds since the layout's epoch). Each
- * {@link #allocate} is one atomic statement in the {@link JdbcDialect dialect} of the database (detected
- * from the connection unless set), so any number of processes may allocate from one table at once.
+ * A durable {@link Registry} in a database table, shared by every node of a service and
+ * by Go crid nodes:
+ * {@code crid_allocations (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)}, where
+ * {@code next_seq} is the next unreserved sequence number of second {@code ts} (seconds
+ * since the layout's epoch). Each {@link #allocate} is one atomic statement in the
+ * {@link JdbcDialect dialect} of the database (detected from the connection unless set),
+ * so any number of processes may allocate from one table at once.
  *
- * <p>Beside it, in {@code crid_allocations_meta} (the table's name with {@code _meta} appended), where Go
- * nodes never look, one row keeps what crid for Java adds: the layout the table was first used with (a
- * node with another is refused, see {@link #checkLayout}) and the eviction watermark (see
- * {@link #evictBefore}). The schema scripts create both tables; the registry adds the row itself.
+ * <p>
+ * Beside it, in {@code crid_allocations_meta} (the table's name with {@code _meta}
+ * appended), where Go nodes never look, one row keeps what crid for Java adds: the layout
+ * the table was first used with (a node with another is refused, see
+ * {@link #checkLayout}) and the eviction watermark (see {@link #evictBefore}). The schema
+ * scripts create both tables; the registry adds the row itself.
  *
- * <h2>A table the Go crid made</h2>
- * The Go crid creates only {@code crid_allocations}. On such a table (with or without rows: Java nodes
- * continue each second where the Go nodes left off) {@link #ensureSchema()} adds the metadata table
- * beside it, and {@link #verifySchema()} returns {@code false} rather than failing. Without either, the
+ * <h2>A table the Go crid made</h2> The Go crid creates only {@code crid_allocations}. On
+ * such a table (with or without rows: Java nodes continue each second where the Go nodes
+ * left off) {@link #ensureSchema()} adds the metadata table beside it, and
+ * {@link #verifySchema()} returns {@code false} rather than failing. Without either, the
  * first reservation (or layout check) adds it, unless the builder says not to
- * ({@link Builder#createMetadataTable(boolean)}) or the database refuses (a user without the right to
- * create tables). Then the registry runs without it, after one warning that says so: no layout is recorded
- * or checked, so a node with another layout is not refused, and nothing is evicted, as evictions need the
- * watermark; the registry keeps to that until it is built again.
+ * ({@link Builder#createMetadataTable(boolean)}) or the database refuses (a user without
+ * the right to create tables). Then the registry runs without it, after one warning that
+ * says so: no layout is recorded or checked, so a node with another layout is not
+ * refused, and nothing is evicted, as evictions need the watermark; the registry keeps to
+ * that until it is built again.
  *
- * <pre>{@code
+ * <pre class="code">
  * JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(jdbcTemplate)
  *     .tableName("ids.crid_allocations")
  *     .queryTimeout(Duration.ofSeconds(2))
  *     .build();
  * registry.ensureSchema();
- * CridNode node = CridNode.builder(registry).build();
- * }</pre>
+ * CridNode node = CridNode.builder(registry).build();</pre>
  *
- * <h2>Transactions</h2>
- * Every allocation commits on its own, before {@code allocate} returns, and never takes part in a
- * transaction of the caller: a rolled-back business transaction must not un-reserve a block that a node
- * keeps serving, or its IDs would be handed out again. It runs on the calling thread (a node calls it on
- * its own background thread) on a connection taken directly from the {@code JdbcTemplate}'s
+ * <h2>Transactions</h2> Every allocation commits on its own, before {@code allocate}
+ * returns, and never takes part in a transaction of the caller: a rolled-back business
+ * transaction must not un-reserve a block that a node keeps serving, or its IDs would be
+ * handed out again. It runs on the calling thread (a node calls it on its own background
+ * thread) on a connection taken directly from the {@code JdbcTemplate}'s
  * {@link DataSource}, or from the data source behind it when that is Spring's
- * {@link org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy}; a pool hands out such a
- * connection whatever transaction the thread is in. The {@code JdbcTemplate} itself is used only for its
- * data source. With JTA, give the registry a data source whose connections are not enlisted in global
- * transactions (a plain, non-XA pool on the same database), or its allocations would roll back with them.
- * A data source that always hands out one and the same connection, or that routes by a thread-local key,
- * does not suit the registry.
+ * {@link org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy}; a pool
+ * hands out such a connection whatever transaction the thread is in. The
+ * {@code JdbcTemplate} itself is used only for its data source. With JTA, give the
+ * registry a data source whose connections are not enlisted in global transactions (a
+ * plain, non-XA pool on the same database), or its allocations would roll back with them.
+ * A data source that always hands out one and the same connection, or that routes by a
+ * thread-local key, does not suit the registry.
  *
- * <h2>Failures</h2>
- * Any failure is a {@link RegistryException} with the cause attached (a Spring
- * {@link DataAccessException} where the database reported one) and its root cause named in the message
- * (the driver's "connection refused", a timeout, a refused login). Waiting for a pooled connection is
- * bounded by the pool's connection timeout; each statement by the query timeout, and the connection's
- * network timeout is set a second longer, so a server that stops answering cannot hold the caller. A
- * missing table is a {@link MissingTableException} naming the table and the schema script that creates it.
+ * <h2>Failures</h2> Any failure is a {@link RegistryException} with the cause attached (a
+ * Spring {@link DataAccessException} where the database reported one) and its root cause
+ * named in the message (the driver's "connection refused", a timeout, a refused login).
+ * Waiting for a pooled connection is bounded by the pool's connection timeout; each
+ * statement by the query timeout, and the connection's network timeout is set a second
+ * longer, so a server that stops answering cannot hold the caller. A missing table is a
+ * {@link MissingTableException} naming the table and the schema script that creates it.
  *
- * <p>A failure that asking again cannot mend is not {@link RegistryException#isRetryable() retryable}, so
- * a node throws it to its caller at once instead of retrying until its allocation timeout: a missing
- * table, a syntax error, a refused login or privilege, a statement the driver refuses. The registry tells
- * them by the exception's type and SQLState (through Spring's translation: a
+ * <p>
+ * A failure that asking again cannot mend is not {@link RegistryException#isRetryable()
+ * retryable}, so a node throws it to its caller at once instead of retrying until its
+ * allocation timeout: a missing table, a syntax error, a refused login or privilege, a
+ * statement the driver refuses. The registry tells them by the exception's type and
+ * SQLState (through Spring's translation: a
  * {@link org.springframework.jdbc.BadSqlGrammarException},
  * {@link org.springframework.dao.PermissionDeniedDataAccessException} or
- * {@link org.springframework.dao.InvalidDataAccessApiUsageException} is the cause), never by its message.
- * Lost or refused connections, timeouts, deadlocks and serialisation failures stay retryable.
+ * {@link org.springframework.dao.InvalidDataAccessApiUsageException} is the cause), never
+ * by its message. Lost or refused connections, timeouts, deadlocks and serialisation
+ * failures stay retryable.
  *
- * <h2>Eviction</h2>
- * The table gains a row for every second in which a block was reserved. Rows older than the
- * {@link Builder#retention(Duration) retention} (a day by default) are evicted: after a reservation, at
- * most every 24th of the retention, the registry evicts the seconds older than the retention counted back
- * from the second it just reserved, or from the database's own second when the database tells its clock
- * and it is earlier (so a node whose clock runs ahead cannot evict seconds the others still use).
- * Eviction first raises a watermark, then deletes; every reservation reads the watermark under a lock
- * the raise waits for, so once a second is evicted no node, in any
- * process, can reserve in it again, even one whose clock lags behind: it is refused with a
- * {@link RegistryException} that is not retryable. Go nodes do not read the watermark: keep their clocks
- * within the retention, and do not evict from Go on a table Java nodes share.
+ * <h2>Eviction</h2> The table gains a row for every second in which a block was reserved.
+ * Rows older than the {@link Builder#retention(Duration) retention} (a day by default)
+ * are evicted: after a reservation, at most every 24th of the retention, the registry
+ * evicts the seconds older than the retention counted back from the second it just
+ * reserved, or from the database's own second when the database tells its clock and it is
+ * earlier (so a node whose clock runs ahead cannot evict seconds the others still use).
+ * Eviction first raises a watermark, then deletes; every reservation reads the watermark
+ * under a lock the raise waits for, so once a second is evicted no node, in any process,
+ * can reserve in it again, even one whose clock lags behind: it is refused with a
+ * {@link RegistryException} that is not retryable. Go nodes do not read the watermark:
+ * keep their clocks within the retention, and do not evict from Go on a table Java nodes
+ * share.
  *
- * <h2>Durability</h2>
- * A committed allocation that a database crash loses would be handed out again. On PostgreSQL each
- * allocation insists on a synchronous commit whatever the server's setting; on MariaDB and MySQL the
- * server must flush its log at every commit ({@code innodb_flush_log_at_trx_commit=1}, the default), and
- * the registry logs a warning when it finds otherwise.
+ * <h2>Durability</h2> A committed allocation that a database crash loses would be handed
+ * out again. On PostgreSQL each allocation insists on a synchronous commit whatever the
+ * server's setting; on MariaDB and MySQL the server must flush its log at every commit
+ * ({@code innodb_flush_log_at_trx_commit=1}, the default), and the registry logs a
+ * warning when it finds otherwise.
  *
- * <p>Thread-safe.
+ * <p>
+ * Thread-safe.
  */
 public final class JdbcTemplateRegistry implements Registry {
 
@@ -106,8 +116,9 @@ public final class JdbcTemplateRegistry implements Registry {
 	public static final String DEFAULT_TABLE_NAME = "crid_allocations";
 
 	/**
-	 * {@link #DEFAULT_QUERY_TIMEOUT} in seconds ({@value}): a compile-time constant, which code that must
-	 * not load this class (such as properties bound where crid-jdbc may be missing) can refer to.
+	 * {@link #DEFAULT_QUERY_TIMEOUT} in seconds ({@value}): a compile-time constant,
+	 * which code that must not load this class (such as properties bound where crid-jdbc
+	 * may be missing) can refer to.
 	 */
 	public static final long DEFAULT_QUERY_TIMEOUT_SECONDS = 5;
 
@@ -115,8 +126,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(DEFAULT_QUERY_TIMEOUT_SECONDS);
 
 	/**
-	 * {@link #DEFAULT_RETENTION} in days ({@value}): a compile-time constant, which code that must not load
-	 * this class can refer to.
+	 * {@link #DEFAULT_RETENTION} in days ({@value}): a compile-time constant, which code
+	 * that must not load this class can refer to.
 	 */
 	public static final long DEFAULT_RETENTION_DAYS = 1;
 
@@ -134,7 +145,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	private final @Nullable Eviction eviction;
 
 	/**
-	 * Creates a registry with the default table name and query timeout, detecting the dialect.
+	 * Creates a registry with the default table name and query timeout, detecting the
+	 * dialect.
 	 * @param jdbcTemplate whose data source holds the table
 	 * @throws InvalidConfigException when the template has no data source
 	 */
@@ -154,21 +166,24 @@ public final class JdbcTemplateRegistry implements Registry {
 	/**
 	 * Starts a builder for a registry on the given template's data source.
 	 * @param jdbcTemplate whose data source holds the table
-	 * @return a builder with the default table name and query timeout, detecting the dialect
+	 * @return a builder with the default table name and query timeout, detecting the
+	 * dialect
 	 */
 	public static Builder builder(JdbcTemplate jdbcTemplate) {
 		return new Builder(jdbcTemplate);
 	}
 
 	/**
-	 * Reserves {@code blockSize} sequence numbers of second {@code timestamp} and returns the first; the
-	 * reservation is committed before this method returns, whatever transaction the caller is in.
+	 * Reserves {@code blockSize} sequence numbers of second {@code timestamp} and returns
+	 * the first; the reservation is committed before this method returns, whatever
+	 * transaction the caller is in.
 	 * @param timestamp seconds since the layout's epoch, not negative
 	 * @param blockSize how many sequence numbers to reserve, at least 1
 	 * @return the first reserved sequence number
 	 * @throws IllegalArgumentException when an argument is out of range
 	 * @throws MissingTableException when a registry table does not exist
-	 * @throws RegistryException on any other failure, or when the second was evicted (not retryable)
+	 * @throws RegistryException on any other failure, or when the second was evicted (not
+	 * retryable)
 	 */
 	@Override
 	public long allocate(long timestamp, long blockSize) {
@@ -176,15 +191,17 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Reserves a block as {@link #allocate} does, and returns the database's clock at the reservation
-	 * where the dialect reads it in the same round trip (PostgreSQL, MariaDB, MySQL), else none. When an
-	 * eviction is due, runs it afterwards (see the class documentation).
+	 * Reserves a block as {@link #allocate} does, and returns the database's clock at the
+	 * reservation where the dialect reads it in the same round trip (PostgreSQL, MariaDB,
+	 * MySQL), else none. When an eviction is due, runs it afterwards (see the class
+	 * documentation).
 	 * @param timestamp seconds since the layout's epoch, not negative
 	 * @param blockSize how many sequence numbers to reserve, at least 1
 	 * @return the first reserved sequence number, and the database's clock if known
 	 * @throws IllegalArgumentException when an argument is out of range
 	 * @throws MissingTableException when a registry table does not exist
-	 * @throws RegistryException on any other failure, or when the second was evicted (not retryable)
+	 * @throws RegistryException on any other failure, or when the second was evicted (not
+	 * retryable)
 	 */
 	@Override
 	public Reservation reserve(long timestamp, long blockSize) {
@@ -202,9 +219,10 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * The second an eviction counts the retention back from: the one just reserved, or the database's own
-	 * second when the database tells its clock and it is earlier, so that a node whose clock runs ahead
-	 * never evicts seconds that the other nodes still reserve in.
+	 * The second an eviction counts the retention back from: the one just reserved, or
+	 * the database's own second when the database tells its clock and it is earlier, so
+	 * that a node whose clock runs ahead never evicts seconds that the other nodes still
+	 * reserve in.
 	 */
 	private long evictionReference(long timestamp, @Nullable Instant registryTime) {
 		CridLayout layout = this.storage.checkedLayout();
@@ -221,8 +239,9 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Records the layout in the metadata table if none is recorded yet, and refuses any other. Checked
-	 * once per layout; later calls with the same layout do not touch the database.
+	 * Records the layout in the metadata table if none is recorded yet, and refuses any
+	 * other. Checked once per layout; later calls with the same layout do not touch the
+	 * database.
 	 * @param layout the layout of the node about to use the registry
 	 * @throws LayoutMismatchException when the table was first used with another layout
 	 * @throws MissingTableException when a registry table does not exist
@@ -234,16 +253,18 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Evicts every second before {@code timestamp}: raises the watermark below which reservations are
-	 * refused, then deletes those rows (Go crid's {@code EvictBefore}). Safe to run from several processes
-	 * at once, and beside running reservations; a node whose clock lags behind the watermark is refused
-	 * rather than given numbers of an evicted second again. The registry also evicts by itself, by its
-	 * retention; call this to evict by another rule.
-	 * @param timestamp seconds since the layout's epoch: every second before it is evicted
+	 * Evicts every second before {@code timestamp}: raises the watermark below which
+	 * reservations are refused, then deletes those rows (Go crid's {@code EvictBefore}).
+	 * Safe to run from several processes at once, and beside running reservations; a node
+	 * whose clock lags behind the watermark is refused rather than given numbers of an
+	 * evicted second again. The registry also evicts by itself, by its retention; call
+	 * this to evict by another rule.
+	 * @param timestamp seconds since the layout's epoch: every second before it is
+	 * evicted
 	 * @return the number of rows deleted
 	 * @throws IllegalArgumentException when the timestamp is negative
-	 * @throws RegistryException when the database cannot be reached, or (not retryable) when the registry
-	 * runs without its metadata table, which holds the watermark
+	 * @throws RegistryException when the database cannot be reached, or (not retryable)
+	 * when the registry runs without its metadata table, which holds the watermark
 	 */
 	public long evictBefore(long timestamp) {
 		if (timestamp < 0) {
@@ -254,22 +275,26 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	/**
 	 * Creates the allocation and metadata tables, with the DDL of the dialect's
-	 * {@link #schemaScript() schema script}, unless they exist: beside a table the Go crid made, it adds the
-	 * metadata table and keeps the rows. Safe to call from several processes at once.
-	 * @throws RegistryException when the table is missing and cannot be created, or the database cannot be
-	 * reached
+	 * {@link #schemaScript() schema script}, unless they exist: beside a table the Go
+	 * crid made, it adds the metadata table and keeps the rows. Safe to call from several
+	 * processes at once.
+	 * @throws RegistryException when the table is missing and cannot be created, or the
+	 * database cannot be reached
 	 */
 	public void ensureSchema() {
 		this.storage.ensureSchema();
 	}
 
 	/**
-	 * Checks that the allocation table exists and can be read, and tells whether the metadata table beside
-	 * it does. A missing metadata table (as beside a table the Go crid made) is no failure: the first
-	 * reservation adds it where allowed, or else the registry runs without it (see the class documentation).
-	 * @return {@code true} when both tables exist; {@code false} when the metadata table is missing
+	 * Checks that the allocation table exists and can be read, and tells whether the
+	 * metadata table beside it does. A missing metadata table (as beside a table the Go
+	 * crid made) is no failure: the first reservation adds it where allowed, or else the
+	 * registry runs without it (see the class documentation).
+	 * @return {@code true} when both tables exist; {@code false} when the metadata table
+	 * is missing
 	 * @throws MissingTableException when the allocation table does not exist
-	 * @throws RegistryException when the database cannot be reached or a table cannot be read
+	 * @throws RegistryException when the database cannot be reached or a table cannot be
+	 * read
 	 */
 	public boolean verifySchema() {
 		return this.storage.verifySchema();
@@ -292,10 +317,11 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the dialect: the one set on the builder, else the one detected from the database on first
-	 * use (and logged once at INFO).
+	 * Returns the dialect: the one set on the builder, else the one detected from the
+	 * database on first use (and logged once at INFO).
 	 * @return the dialect
-	 * @throws RegistryException when the dialect must be detected and the database cannot be reached
+	 * @throws RegistryException when the dialect must be detected and the database cannot
+	 * be reached
 	 */
 	public JdbcDialect dialect() {
 		return this.storage.dialect();
@@ -303,10 +329,11 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	/**
 	 * Returns the classpath location of the schema script for the dialect, such as
-	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates both tables under
-	 * their default names.
+	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates
+	 * both tables under their default names.
 	 * @return the script's location
-	 * @throws RegistryException when the dialect must be detected and the database cannot be reached
+	 * @throws RegistryException when the dialect must be detected and the database cannot
+	 * be reached
 	 */
 	public String schemaScript() {
 		return SqlDialect.schemaScript(this.storage.dialect());
@@ -320,8 +347,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Builds a {@link JdbcTemplateRegistry}. Every setting has a default; {@link #build()} checks them all
-	 * and reports every violated rule at once.
+	 * Builds a {@link JdbcTemplateRegistry}. Every setting has a default;
+	 * {@link #build()} checks them all and reports every violated rule at once.
 	 */
 	public static final class Builder {
 
@@ -343,7 +370,8 @@ public final class JdbcTemplateRegistry implements Registry {
 
 		/**
 		 * Sets the table, {@code name} or {@code schema.name}, each part matching
-		 * {@code [A-Za-z_][A-Za-z0-9_]*}; default {@value JdbcTemplateRegistry#DEFAULT_TABLE_NAME}.
+		 * {@code [A-Za-z_][A-Za-z0-9_]*}; default
+		 * {@value JdbcTemplateRegistry#DEFAULT_TABLE_NAME}.
 		 * @param tableName the table name
 		 * @return this builder
 		 */
@@ -353,11 +381,12 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Sets the dialect instead of detecting it from the database; {@code null} detects it. Either way the
-		 * statements suit the connection's driver as well: the MARIADB dialect through MySQL Connector/J, say,
-		 * reserves as the MYSQL dialect does, since that driver refuses {@code INSERT ... RETURNING} as a
-		 * query. The choice is logged once, at INFO, on first use. {@link JdbcDialect#of(String)} reads a
-		 * dialect from configuration.
+		 * Sets the dialect instead of detecting it from the database; {@code null}
+		 * detects it. Either way the statements suit the connection's driver as well: the
+		 * MARIADB dialect through MySQL Connector/J, say, reserves as the MYSQL dialect
+		 * does, since that driver refuses {@code INSERT ... RETURNING} as a query. The
+		 * choice is logged once, at INFO, on first use. {@link JdbcDialect#of(String)}
+		 * reads a dialect from configuration.
 		 * @param dialect the dialect, or {@code null}
 		 * @return this builder
 		 */
@@ -367,9 +396,9 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Sets how long one registry operation may take in all, from getting a connection to the commit;
-		 * positive, at most a day, default 5 seconds. Statements get it as their JDBC query timeout, rounded
-		 * up to whole seconds.
+		 * Sets how long one registry operation may take in all, from getting a connection
+		 * to the commit; positive, at most a day, default 5 seconds. Statements get it as
+		 * their JDBC query timeout, rounded up to whole seconds.
 		 * @param queryTimeout the timeout
 		 * @return this builder
 		 */
@@ -379,10 +408,11 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Sets how long rows are kept: after a reservation, at most every 24th of this (between a second and
-		 * an hour), the registry evicts the seconds older than this; default a day. {@code null} or zero
-		 * keeps every row; otherwise at least a second. A node whose clock lags behind the others' by more
-		 * than this is refused, so keep it well above any skew the nodes' clocks may have.
+		 * Sets how long rows are kept: after a reservation, at most every 24th of this
+		 * (between a second and an hour), the registry evicts the seconds older than
+		 * this; default a day. {@code null} or zero keeps every row; otherwise at least a
+		 * second. A node whose clock lags behind the others' by more than this is
+		 * refused, so keep it well above any skew the nodes' clocks may have.
 		 * @param retention the retention
 		 * @return this builder
 		 */
@@ -392,12 +422,13 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Sets whether the first reservation may add the metadata table where the allocation table has none
-		 * beside it (a table the Go crid made); default {@code true}. {@code false} suits an application
-		 * that keeps its schema to itself (Flyway, Liquibase, a setting that forbids schema changes): the
-		 * registry then runs without the metadata
-		 * table, after one warning, as it does where the database refuses to create it.
-		 * {@link JdbcTemplateRegistry#ensureSchema()} creates it either way.
+		 * Sets whether the first reservation may add the metadata table where the
+		 * allocation table has none beside it (a table the Go crid made); default
+		 * {@code true}. {@code false} suits an application that keeps its schema to
+		 * itself (Flyway, Liquibase, a setting that forbids schema changes): the registry
+		 * then runs without the metadata table, after one warning, as it does where the
+		 * database refuses to create it. {@link JdbcTemplateRegistry#ensureSchema()}
+		 * creates it either way.
 		 * @param createMetadataTable whether to add a missing metadata table on first use
 		 * @return this builder
 		 */
@@ -407,7 +438,8 @@ public final class JdbcTemplateRegistry implements Registry {
 		}
 
 		/**
-		 * Builds the registry. It does not touch the database: the dialect is detected on first use.
+		 * Builds the registry. It does not touch the database: the dialect is detected on
+		 * first use.
 		 * @return the registry
 		 * @throws InvalidConfigException listing every setting that is out of range
 		 */
@@ -433,12 +465,13 @@ public final class JdbcTemplateRegistry implements Registry {
 			}
 			if (this.queryTimeout == null || this.queryTimeout.isNegative() || this.queryTimeout.isZero()
 					|| this.queryTimeout.compareTo(MAX_QUERY_TIMEOUT) > 0) {
-				violations.add(new Violation("queryTimeout", this.queryTimeout, "must be in (PT0S, " + MAX_QUERY_TIMEOUT
-						+ "]"));
+				violations.add(new Violation("queryTimeout", this.queryTimeout,
+						"must be in (PT0S, " + MAX_QUERY_TIMEOUT + "]"));
 			}
 			if (this.retention != null && !this.retention.isZero()
 					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
-				violations.add(new Violation("retention", this.retention, "must be at least PT1S (or zero to keep every row)"));
+				violations.add(new Violation("retention", this.retention,
+						"must be at least PT1S (or zero to keep every row)"));
 			}
 			if (dataSource == null || !violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

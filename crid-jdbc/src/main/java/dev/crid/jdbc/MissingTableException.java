@@ -5,10 +5,10 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.RegistryException;
 
 /**
- * Thrown when the registry's table does not exist. Its message names the table and the classpath script
- * that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that script too. Not
- * {@link #isRetryable() retryable}: asking again cannot create the table, so a node throws it to its
- * caller at once.
+ * Thrown when the registry's table does not exist. Its message names the table and the
+ * classpath script that creates it; {@link JdbcTemplateRegistry#ensureSchema()} runs that
+ * script too. Not {@link #isRetryable() retryable}: asking again cannot create the table,
+ * so a node throws it to its caller at once.
  */
 public class MissingTableException extends RegistryException {
 
@@ -27,8 +27,8 @@ public class MissingTableException extends RegistryException {
 	 * @param cause the database's error, or {@code null}
 	 */
 	public MissingTableException(String tableName, String schemaScript, @Nullable Throwable cause) {
-		super("The crid registry table '" + tableName + "' does not exist: create it with the script '"
-				+ schemaScript + "' on the classpath, from Flyway or Liquibase, or from Spring Boot's schema scripts "
+		super("The crid registry table '" + tableName + "' does not exist: create it with the script '" + schemaScript
+				+ "' on the classpath, from Flyway or Liquibase, or from Spring Boot's schema scripts "
 				+ "(spring.sql.init.schema-locations=classpath:" + schemaScript + ", with spring.sql.init.mode=always "
 				+ "on a database that is not embedded), or call JdbcTemplateRegistry.ensureSchema()", cause, false);
 		this.tableName = tableName;

@@ -10,16 +10,20 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.Registry;
 
 /**
- * MySQL, which has no {@code RETURNING}: one atomic {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE}
- * that passes the row's new value through {@code LAST_INSERT_ID(expr)}, then one query that reads it back
- * with the database's clock. The {@code SELECT} reads the eviction watermark with
- * {@code LOCK IN SHARE MODE}, so an eviction that raises it waits for running allocations and they for it.
+ * MySQL, which has no {@code RETURNING}: one atomic
+ * {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE} that passes the row's new value
+ * through {@code LAST_INSERT_ID(expr)}, then one query that reads it back with the
+ * database's clock. The {@code SELECT} reads the eviction watermark with
+ * {@code LOCK IN SHARE MODE}, so an eviction that raises it waits for running allocations
+ * and they for it.
  *
- * <p>The trap: when the row is new, the insert branch runs and an expression in the update branch is never
- * evaluated, so {@code LAST_INSERT_ID()} would still hold the value of an earlier statement on the same
- * pooled connection, and that block would be handed out twice. So the insert branch passes its value
- * through {@code LAST_INSERT_ID(?)} as well, and the affected-row count decides: 1 means the row was
- * inserted and the block starts at 0, 2 means it was updated, 0 that the second was evicted.
+ * <p>
+ * The trap: when the row is new, the insert branch runs and an expression in the update
+ * branch is never evaluated, so {@code LAST_INSERT_ID()} would still hold the value of an
+ * earlier statement on the same pooled connection, and that block would be handed out
+ * twice. So the insert branch passes its value through {@code LAST_INSERT_ID(?)} as well,
+ * and the affected-row count decides: 1 means the row was inserted and the block starts
+ * at 0, 2 means it was updated, 0 that the second was evicted.
  */
 final class MySqlDialect extends SqlDialect {
 
@@ -28,14 +32,14 @@ final class MySqlDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			boolean guarded, int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
 		return allocateThroughLastInsertId(connection, tables, timestamp, blockSize, guarded, timeoutSeconds);
 	}
 
 	/**
-	 * The MYSQL dialect's reservation, which the MARIADB dialect uses too where the driver refuses
-	 * {@code INSERT ... RETURNING} as a query.
+	 * The MYSQL dialect's reservation, which the MARIADB dialect uses too where the
+	 * driver refuses {@code INSERT ... RETURNING} as a query.
 	 */
 	static Registry.@Nullable Reservation allocateThroughLastInsertId(Connection connection, RegistryTables tables,
 			long timestamp, long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {

@@ -16,16 +16,19 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.util.ClassUtils;
 
 /**
- * Connects straight to the database while the application's HikariCP pool holds no connection at all.
+ * Connects straight to the database while the application's HikariCP pool holds no
+ * connection at all.
  *
- * <p>A pool that lost every connection (the database went down, or the network to it) reconnects on a
- * thread of its own that backs off up to 5 seconds between attempts, so after an outage it may stay
- * empty for seconds after the database is back, and every caller waits for it. The registry then opens
- * a connection of its own, with the pool's URL, credentials and properties, for each allocation, and
- * returns to the pool as soon as the pool has a connection again: IDs flow as soon as the database
- * answers. A wait for a pooled connection that began while the pool still held its dead connections is
- * taken in short steps, so it notices too when the pool empties. It costs at most one extra connection
- * per node, and only while the pool has none.
+ * <p>
+ * A pool that lost every connection (the database went down, or the network to it)
+ * reconnects on a thread of its own that backs off up to 5 seconds between attempts, so
+ * after an outage it may stay empty for seconds after the database is back, and every
+ * caller waits for it. The registry then opens a connection of its own, with the pool's
+ * URL, credentials and properties, for each allocation, and returns to the pool as soon
+ * as the pool has a connection again: IDs flow as soon as the database answers. A wait
+ * for a pooled connection that began while the pool still held its dead connections is
+ * taken in short steps, so it notices too when the pool empties. It costs at most one
+ * extra connection per node, and only while the pool has none.
  */
 final class PoolBypass {
 
@@ -38,7 +41,9 @@ final class PoolBypass {
 
 	private final DataSource direct;
 
-	/** How long one wait for a pooled connection lasts before the pool is looked at again. */
+	/**
+	 * How long one wait for a pooled connection lasts before the pool is looked at again.
+	 */
 	private static final long STEP_MILLIS = 250;
 
 	private volatile boolean bypassing;
@@ -49,9 +54,9 @@ final class PoolBypass {
 	}
 
 	/**
-	 * Returns the bypass of a HikariCP pool configured with a JDBC URL or a data source of its own, else
-	 * {@code null}. Only a pool given as it is: one behind a wrapper of the application's (tracing, routing,
-	 * session settings) is left to the wrapper.
+	 * Returns the bypass of a HikariCP pool configured with a JDBC URL or a data source
+	 * of its own, else {@code null}. Only a pool given as it is: one behind a wrapper of
+	 * the application's (tracing, routing, session settings) is left to the wrapper.
 	 */
 	static @Nullable PoolBypass of(DataSource dataSource) {
 		if (!HIKARI_PRESENT) {
@@ -90,10 +95,10 @@ final class PoolBypass {
 	}
 
 	/**
-	 * Returns a connection: straight from the database while the pool holds none, else from the pool,
-	 * waited for in short steps, so that a pool that empties meanwhile (it found its connections dead after
-	 * an outage, and reconnects with backoff) is noticed within a step. Waits the pool's connection timeout
-	 * at most, in all.
+	 * Returns a connection: straight from the database while the pool holds none, else
+	 * from the pool, waited for in short steps, so that a pool that empties meanwhile (it
+	 * found its connections dead after an outage, and reconnects with backoff) is noticed
+	 * within a step. Waits the pool's connection timeout at most, in all.
 	 */
 	Connection connection() throws SQLException {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.pool.getConnectionTimeout());
@@ -105,8 +110,9 @@ final class PoolBypass {
 			boolean empty = running.getTotalConnections() == 0;
 			if (empty != this.bypassing) {
 				this.bypassing = empty;
-				logger.info(empty ? "The connection pool of the crid registry holds no connection: crid connects to "
-						+ "the database directly until the pool has one again"
+				logger.info(empty
+						? "The connection pool of the crid registry holds no connection: crid connects to "
+								+ "the database directly until the pool has one again"
 						: "The connection pool of the crid registry has connections again: crid uses it");
 			}
 			if (empty) {

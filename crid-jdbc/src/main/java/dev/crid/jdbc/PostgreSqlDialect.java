@@ -10,16 +10,19 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.Registry;
 
 /**
- * PostgreSQL: one atomic upsert that returns the block's start, the Go crid's statement guarded by the
- * eviction watermark. The row lock taken by {@code ON CONFLICT ... DO UPDATE} serialises concurrent
- * allocations of one second; {@code FOR SHARE} on the metadata row lets any number of allocations run
- * together while an eviction that raises the watermark waits for them, and they for it.
+ * PostgreSQL: one atomic upsert that returns the block's start, the Go crid's statement
+ * guarded by the eviction watermark. The row lock taken by
+ * {@code ON CONFLICT ... DO UPDATE} serialises concurrent allocations of one second;
+ * {@code FOR SHARE} on the metadata row lets any number of allocations run together while
+ * an eviction that raises the watermark waits for them, and they for it.
  *
- * <p>The statement also sets {@code synchronous_commit = on} for its own transaction only (the
- * {@code set_config(..., true)} is the {@code SET LOCAL} equivalent), so the commit waits for the WAL flush
- * even where the server or the pool turned synchronous commit off: an allocation that a crash could lose
- * would be handed out again, duplicating IDs. It returns {@code clock_timestamp()} too, so the node learns
- * the database's clock. One round trip in auto-commit mode.
+ * <p>
+ * The statement also sets {@code synchronous_commit = on} for its own transaction only
+ * (the {@code set_config(..., true)} is the {@code SET LOCAL} equivalent), so the commit
+ * waits for the WAL flush even where the server or the pool turned synchronous commit
+ * off: an allocation that a crash could lose would be handed out again, duplicating IDs.
+ * It returns {@code clock_timestamp()} too, so the node learns the database's clock. One
+ * round trip in auto-commit mode.
  */
 final class PostgreSqlDialect extends SqlDialect {
 
@@ -28,8 +31,8 @@ final class PostgreSqlDialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp, long blockSize,
-			boolean guarded, int timeoutSeconds) throws SQLException {
+	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
+			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
 		String guard = guarded ? "guard AS (SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1 FOR SHARE), "
 				: "";
 		String source = guarded ? "FROM guard, durable WHERE guard.evicted_before <= ? " : "FROM durable ";

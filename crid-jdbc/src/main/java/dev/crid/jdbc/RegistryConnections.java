@@ -11,21 +11,27 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 
 /**
- * Hands registry work a connection of its own, on the calling thread, that never takes part in a
- * transaction the calling thread may be in.
+ * Hands registry work a connection of its own, on the calling thread, that never takes
+ * part in a transaction the calling thread may be in.
  *
- * <p>A plain {@link DataSource} (a connection pool) hands out a fresh connection whatever transaction the
- * thread is in; only a transaction-aware proxy returns the transaction's connection, so the registry
- * works on the data source behind such a proxy. While a HikariCP pool holds no connection at all (after
- * an outage), it connects straight to the database instead ({@link PoolBypass}). The work is bounded by the pool's own connection
- * timeout while it waits for a connection, then by the statements' query timeout, and by a network
- * timeout slightly longer than that, so a server that stops answering cannot hold the thread forever.
+ * <p>
+ * A plain {@link DataSource} (a connection pool) hands out a fresh connection whatever
+ * transaction the thread is in; only a transaction-aware proxy returns the transaction's
+ * connection, so the registry works on the data source behind such a proxy. While a
+ * HikariCP pool holds no connection at all (after an outage), it connects straight to the
+ * database instead ({@link PoolBypass}). The work is bounded by the pool's own connection
+ * timeout while it waits for a connection, then by the statements' query timeout, and by
+ * a network timeout slightly longer than that, so a server that stops answering cannot
+ * hold the thread forever.
  */
 final class RegistryConnections {
 
 	private static final long NETWORK_TIMEOUT_GRACE_MILLIS = 1_000;
 
-	/** Drivers want an executor for network timeouts; none of theirs needs a thread of crid's. */
+	/**
+	 * Drivers want an executor for network timeouts; none of theirs needs a thread of
+	 * crid's.
+	 */
 	private static final Executor CALLING_THREAD = Runnable::run;
 
 	private final DataSource dataSource;
@@ -37,7 +43,8 @@ final class RegistryConnections {
 	RegistryConnections(DataSource dataSource, Duration timeout) {
 		this.dataSource = outsideTransactions(dataSource);
 		this.bypass = PoolBypass.of(this.dataSource);
-		this.networkTimeoutMillis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis() + NETWORK_TIMEOUT_GRACE_MILLIS);
+		this.networkTimeoutMillis = (int) Math.min(Integer.MAX_VALUE,
+				timeout.toMillis() + NETWORK_TIMEOUT_GRACE_MILLIS);
 	}
 
 	/** Returns the data source behind any transaction-aware proxies. */
@@ -95,6 +102,7 @@ final class RegistryConnections {
 
 	/**
 	 * Work to do on a connection.
+	 *
 	 * @param <T> the result type
 	 */
 	@FunctionalInterface

@@ -11,14 +11,17 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.CridLayout;
 
 /**
- * The SQL on the metadata table that only crid for Java reads: its one row (id 1), holding the eviction
- * watermark (every second below it was evicted, and reservations for it are refused) and the layout the
- * registry was first used with. Each method runs its statements on the connection it is given, in
- * auto-commit mode.
+ * The SQL on the metadata table that only crid for Java reads: its one row (id 1),
+ * holding the eviction watermark (every second below it was evicted, and reservations for
+ * it are refused) and the layout the registry was first used with. Each method runs its
+ * statements on the connection it is given, in auto-commit mode.
  */
 final class RegistryMetadata {
 
-	/** Seconds of rows one eviction statement deletes at most, so no statement holds locks for long. */
+	/**
+	 * Seconds of rows one eviction statement deletes at most, so no statement holds locks
+	 * for long.
+	 */
 	private static final long SECONDS_PER_DELETE = 3_600;
 
 	private final RegistryTables tables;
@@ -31,8 +34,8 @@ final class RegistryMetadata {
 	}
 
 	/**
-	 * Adds the row unless it is there. It must exist before any reservation or eviction: the lock on it
-	 * is what orders them.
+	 * Adds the row unless it is there. It must exist before any reservation or eviction:
+	 * the lock on it is what orders them.
 	 */
 	void ensureRow(Connection connection) throws SQLException {
 		if (watermark(connection) != null) {
@@ -79,8 +82,9 @@ final class RegistryMetadata {
 	}
 
 	/**
-	 * Raises the watermark to {@code before} unless it is that high already. Once this commits, no
-	 * reservation for a second below it can: each reads the watermark under a lock this update waits for.
+	 * Raises the watermark to {@code before} unless it is that high already. Once this
+	 * commits, no reservation for a second below it can: each reads the watermark under a
+	 * lock this update waits for.
 	 */
 	void raiseWatermark(Connection connection, long before) throws SQLException {
 		try (PreparedStatement raise = prepare(connection,
@@ -95,8 +99,9 @@ final class RegistryMetadata {
 	}
 
 	/**
-	 * Deletes the allocation rows of seconds below {@code before}, a bounded range of seconds per statement,
-	 * until none is left or the {@link System#nanoTime()} {@code deadline} has passed.
+	 * Deletes the allocation rows of seconds below {@code before}, a bounded range of
+	 * seconds per statement, until none is left or the {@link System#nanoTime()}
+	 * {@code deadline} has passed.
 	 * @return the rows deleted, and whether every row below {@code before} is gone
 	 */
 	Deleted deleteBefore(Connection connection, long before, long deadline) throws SQLException {

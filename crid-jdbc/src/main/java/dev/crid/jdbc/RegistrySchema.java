@@ -12,10 +12,11 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The registry's two tables as such: whether they exist, creating them, and the metadata table that a
- * table made by the Go crid lacks. It adds that one where it may, else decides once, with a warning, that
- * the registry runs without it. Each method works on the connection it is given, in auto-commit mode
- * ({@link #prepareMetadata} sets it itself).
+ * The registry's two tables as such: whether they exist, creating them, and the metadata
+ * table that a table made by the Go crid lacks. It adds that one where it may, else
+ * decides once, with a warning, that the registry runs without it. Each method works on
+ * the connection it is given, in auto-commit mode ({@link #prepareMetadata} sets it
+ * itself).
  */
 final class RegistrySchema {
 
@@ -27,15 +28,18 @@ final class RegistrySchema {
 
 	private final int queryTimeoutSeconds;
 
-	/** Whether the registry may add a missing metadata table beside an existing allocation table. */
+	/**
+	 * Whether the registry may add a missing metadata table beside an existing allocation
+	 * table.
+	 */
 	private final boolean createMetadataTable;
 
 	/** Whether the metadata row is known to exist. */
 	private volatile boolean metadataReady;
 
 	/**
-	 * Whether the registry runs without the metadata table, which is missing and could not or may not be
-	 * added: no layout record, no eviction watermark, no evictions.
+	 * Whether the registry runs without the metadata table, which is missing and could
+	 * not or may not be added: no layout record, no eviction watermark, no evictions.
 	 */
 	private volatile boolean withoutMetadata;
 
@@ -52,16 +56,21 @@ final class RegistrySchema {
 		return this.withoutMetadata;
 	}
 
-	/** Makes the next {@link #prepareMetadata} look for the metadata row again (it may have been deleted). */
+	/**
+	 * Makes the next {@link #prepareMetadata} look for the metadata row again (it may
+	 * have been deleted).
+	 */
 	void forgetMetadataRow() {
 		this.metadataReady = false;
 	}
 
 	/**
-	 * Makes sure the metadata row exists, adding the metadata table first where it is missing beside an
-	 * existing allocation table (one the Go crid made) and the registry may add it; returns {@code false}
-	 * when the registry runs without it from now on, after one warning.
-	 * @throws SQLException when the allocation table is missing too, or the database fails
+	 * Makes sure the metadata row exists, adding the metadata table first where it is
+	 * missing beside an existing allocation table (one the Go crid made) and the registry
+	 * may add it; returns {@code false} when the registry runs without it from now on,
+	 * after one warning.
+	 * @throws SQLException when the allocation table is missing too, or the database
+	 * fails
 	 */
 	boolean prepareMetadata(Connection connection, SqlDialect dialect) throws SQLException {
 		if (this.withoutMetadata) {
@@ -81,11 +90,12 @@ final class RegistrySchema {
 	}
 
 	/**
-	 * Adds the metadata table beside the allocation table, if allowed; returns whether it exists now. When
-	 * not, the registry runs without it, and says once what that costs.
+	 * Adds the metadata table beside the allocation table, if allowed; returns whether it
+	 * exists now. When not, the registry runs without it, and says once what that costs.
 	 */
 	private boolean addMetadataTable(Connection connection, SqlDialect dialect) throws SQLException {
-		// Only the metadata table is added here: a missing allocation table is the application's to create.
+		// Only the metadata table is added here: a missing allocation table is the
+		// application's to create.
 		probe(connection, this.tables.allocations());
 		SQLException refusal = null;
 		if (this.createMetadataTable) {
@@ -121,17 +131,22 @@ final class RegistrySchema {
 				+ dialect.schemaScript() + ", then restart the nodes";
 	}
 
-	/** Creates whichever of the two tables is missing, with the dialect's schema script. */
+	/**
+	 * Creates whichever of the two tables is missing, with the dialect's schema script.
+	 */
 	void ensureSchema(Connection connection, SqlDialect dialect) throws SQLException {
 		String missing = missingTable(connection, dialect);
 		if (missing == null) {
 			return;
 		}
 		createTables(connection, dialect, SchemaScript.statements(dialect.schemaScript(), this.tables.allocations()));
-		logger.info("Created the crid registry " + (missing.equals(this.tables.meta())
-				? "metadata table '" + this.tables.meta() + "' beside the table '" + this.tables.allocations() + "'"
-				: "tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'") + " with "
-				+ dialect.schemaScript());
+		logger
+			.info("Created the crid registry "
+					+ (missing.equals(this.tables.meta())
+							? "metadata table '" + this.tables.meta() + "' beside the table '"
+									+ this.tables.allocations() + "'"
+							: "tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'")
+					+ " with " + dialect.schemaScript());
 	}
 
 	/**
@@ -146,8 +161,9 @@ final class RegistrySchema {
 				statement.execute(sql);
 			}
 			catch (SQLException ex) {
-				// The table may exist already (a script without IF NOT EXISTS), or another process created
-				// it meanwhile: what counts is that both exist at the end.
+				// The table may exist already (a script without IF NOT EXISTS), or
+				// another process created it meanwhile: what counts is that both exist at
+				// the end.
 				firstFailure = (firstFailure != null) ? firstFailure : ex;
 			}
 		}
@@ -158,7 +174,8 @@ final class RegistrySchema {
 	}
 
 	/**
-	 * Checks that the allocation table exists and can be read, and tells whether the metadata table does.
+	 * Checks that the allocation table exists and can be read, and tells whether the
+	 * metadata table does.
 	 * @return whether the metadata table exists
 	 */
 	boolean verifySchema(Connection connection, SqlDialect dialect) throws SQLException {
@@ -166,7 +183,10 @@ final class RegistrySchema {
 		return tableExists(connection, dialect, this.tables.meta());
 	}
 
-	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
+	/**
+	 * Returns the name of a registry table that does not exist, or {@code null} when both
+	 * do.
+	 */
 	@Nullable String missingTable(Connection connection, SqlDialect dialect) throws SQLException {
 		for (String table : List.of(this.tables.allocations(), this.tables.meta())) {
 			if (!tableExists(connection, dialect, table)) {

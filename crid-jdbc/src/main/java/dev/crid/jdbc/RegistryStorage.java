@@ -22,11 +22,12 @@ import dev.crid.Registry;
 import dev.crid.RegistryException;
 
 /**
- * Does the registry's database work: reservations, with retries where a retry is safe; the layout check
- * and evictions on the metadata table; dialect detection; and the translation of every failure into a
- * {@link RegistryException} that names its root cause. What concerns the tables themselves is
- * {@link RegistrySchema}'s. Each operation runs on the
- * calling thread, on a connection of its own from {@link RegistryConnections}.
+ * Does the registry's database work: reservations, with retries where a retry is safe;
+ * the layout check and evictions on the metadata table; dialect detection; and the
+ * translation of every failure into a {@link RegistryException} that names its root
+ * cause. What concerns the tables themselves is {@link RegistrySchema}'s. Each operation
+ * runs on the calling thread, on a connection of its own from
+ * {@link RegistryConnections}.
  */
 final class RegistryStorage {
 
@@ -51,7 +52,9 @@ final class RegistryStorage {
 	/** The dialect set on the builder, or {@code null} to detect it. */
 	private final @Nullable JdbcDialect forcedDialect;
 
-	/** The dialect's SQL for the data source's driver, known from the first connection on. */
+	/**
+	 * The dialect's SQL for the data source's driver, known from the first connection on.
+	 */
 	private volatile @Nullable SqlDialect sqlDialect;
 
 	private final RegistrySchema schema;
@@ -79,7 +82,8 @@ final class RegistryStorage {
 			checkDurability(dialect, connection);
 			Registry.Reservation reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
 			if (reservation == null) {
-				// The row may have been deleted by hand since: add it again, and try once more.
+				// The row may have been deleted by hand since: add it again, and try once
+				// more.
 				this.schema.forgetMetadataRow();
 				guarded = this.schema.prepareMetadata(connection, dialect);
 				reservation = allocate(connection, dialect, timestamp, blockSize, guarded);
@@ -91,8 +95,8 @@ final class RegistryStorage {
 		});
 	}
 
-	private Registry.@Nullable Reservation allocate(Connection connection, SqlDialect dialect, long timestamp, long blockSize,
-			boolean guarded) throws SQLException {
+	private Registry.@Nullable Reservation allocate(Connection connection, SqlDialect dialect, long timestamp,
+			long blockSize, boolean guarded) throws SQLException {
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		return withAutoCommit(connection, dialect.autoCommit(), () -> {
 			for (int attempt = 1;; attempt++) {
@@ -126,8 +130,8 @@ final class RegistryStorage {
 	}
 
 	/**
-	 * Waits a random moment before a retry, so that transactions that collided (on a new row, or in a
-	 * deadlock) do not collide again in lockstep.
+	 * Waits a random moment before a retry, so that transactions that collided (on a new
+	 * row, or in a deadlock) do not collide again in lockstep.
 	 */
 	private static void backOff(int attempt, SQLException failure) throws SQLException {
 		try {
@@ -140,8 +144,9 @@ final class RegistryStorage {
 	}
 
 	/**
-	 * Whether the registry runs without the metadata table (see {@link RegistrySchema#prepareMetadata}):
-	 * then nothing is evicted, as evictions need the watermark kept there.
+	 * Whether the registry runs without the metadata table (see
+	 * {@link RegistrySchema#prepareMetadata}): then nothing is evicted, as evictions need
+	 * the watermark kept there.
 	 */
 	boolean withoutMetadata() {
 		return this.schema.withoutMetadata();
@@ -170,16 +175,17 @@ final class RegistryStorage {
 	}
 
 	/**
-	 * Raises the eviction watermark to {@code before}, then deletes the rows below it for at most
-	 * {@code budgetNanos}.
+	 * Raises the eviction watermark to {@code before}, then deletes the rows below it for
+	 * at most {@code budgetNanos}.
 	 */
 	RegistryMetadata.Deleted evict(long before, long budgetNanos) {
 		long deadline = System.nanoTime() + budgetNanos;
 		return call("evict the seconds before " + before + " from the crid registry table '" + this.tables.allocations()
 				+ "'", (connection) -> {
 					if (!this.schema.prepareMetadata(connection, dialect(connection))) {
-						throw new RegistryException("Cannot evict from the crid registry table '" + this.tables.allocations()
-								+ "': it has no metadata table '" + this.tables.meta() + "' to keep the eviction watermark "
+						throw new RegistryException("Cannot evict from the crid registry table '"
+								+ this.tables.allocations() + "': it has no metadata table '" + this.tables.meta()
+								+ "' to keep the eviction watermark "
 								+ "in, without which a node whose clock lags behind could reserve an evicted second "
 								+ "again; add it with JdbcTemplateRegistry.ensureSchema()", null, false);
 					}
@@ -199,12 +205,16 @@ final class RegistryStorage {
 	}
 
 	boolean verifySchema() {
-		return call("read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
+		return call(
+				"read the crid registry tables '" + this.tables.allocations() + "' and '" + this.tables.meta() + "'",
 				(connection) -> withAutoCommit(connection, true,
 						() -> this.schema.verifySchema(connection, dialect(connection))));
 	}
 
-	/** Returns the dialect: the one set, else the one detected, connecting to detect it if need be. */
+	/**
+	 * Returns the dialect: the one set, else the one detected, connecting to detect it if
+	 * need be.
+	 */
 	JdbcDialect dialect() {
 		JdbcDialect known = knownDialect();
 		if (known != null) {
@@ -213,7 +223,10 @@ final class RegistryStorage {
 		return call("detect the SQL dialect of the crid registry's database", this::dialect).dialect();
 	}
 
-	/** Returns the dialect if it is set or known already, else {@code null}; never touches the database. */
+	/**
+	 * Returns the dialect if it is set or known already, else {@code null}; never touches
+	 * the database.
+	 */
 	@Nullable JdbcDialect knownDialect() {
 		if (this.forcedDialect != null) {
 			return this.forcedDialect;
@@ -239,13 +252,14 @@ final class RegistryStorage {
 		}
 	}
 
-	private String dialectChoice(SqlDialect dialect, DatabaseMetaData metaData) throws SQLException {
-		String product = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion() + " through "
-				+ metaData.getDriverName() + " " + metaData.getDriverVersion();
+	private String dialectChoice(SqlDialect dialect, DatabaseMetaData databaseMetaData) throws SQLException {
+		String product = databaseMetaData.getDatabaseProductName() + " " + databaseMetaData.getDatabaseProductVersion()
+				+ " through " + databaseMetaData.getDriverName() + " " + databaseMetaData.getDriverVersion();
 		String table = this.tables.allocations();
 		String choice;
 		if (this.forcedDialect != null) {
-			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, as set, on " + product;
+			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, as set, on "
+					+ product;
 		}
 		else if (dialect.dialect() != JdbcDialect.GENERIC) {
 			choice = "crid registry table '" + table + "' uses the " + dialect.dialect() + " dialect, detected from "
@@ -280,7 +294,10 @@ final class RegistryStorage {
 		return Objects.requireNonNull(run(task, work), () -> "No result from the work to " + task);
 	}
 
-	/** Runs database work on a connection of its own, turning every failure into a RegistryException. */
+	/**
+	 * Runs database work on a connection of its own, turning every failure into a
+	 * RegistryException.
+	 */
 	private <T> @Nullable T run(String task, RegistryConnections.Work<T> work) {
 		try {
 			return this.connections.run(work);
@@ -298,14 +315,16 @@ final class RegistryStorage {
 		}
 		DataAccessException translated = RegistryFailures.translate(task, ex);
 		boolean retryable = RegistryFailures.isRetryable(translated);
-		return new RegistryException("Could not " + task + " (query timeout " + this.queryTimeout + "): "
-				+ ex.getMessage() + rootCause(ex) + (retryable ? "" : "; asking again cannot mend this"),
+		return new RegistryException(
+				"Could not " + task + " (query timeout " + this.queryTimeout + "): " + ex.getMessage() + rootCause(ex)
+						+ (retryable ? "" : "; asking again cannot mend this"),
 				(translated != null) ? translated : ex, retryable);
 	}
 
 	/**
-	 * Names the registry table that is missing: the allocation table when both are, as a second look on a
-	 * fresh connection tells, or else the one the database's message names.
+	 * Names the registry table that is missing: the allocation table when both are, as a
+	 * second look on a fresh connection tells, or else the one the database's message
+	 * names.
 	 */
 	private String missingTableName(SqlDialect dialect, SQLException failure) {
 		try {
@@ -322,7 +341,10 @@ final class RegistryStorage {
 				: this.tables.allocations();
 	}
 
-	/** Names the innermost cause, which is where drivers and pools keep "connection refused" and the like. */
+	/**
+	 * Names the innermost cause, which is where drivers and pools keep "connection
+	 * refused" and the like.
+	 */
 	static String rootCause(Throwable failure) {
 		Throwable root = failure;
 		for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
@@ -331,7 +353,10 @@ final class RegistryStorage {
 		return (root != failure) ? "; root cause: " + root : "";
 	}
 
-	/** Runs the work with the connection's auto-commit mode as given, and restores the mode afterwards. */
+	/**
+	 * Runs the work with the connection's auto-commit mode as given, and restores the
+	 * mode afterwards.
+	 */
 	static <T> @Nullable T withAutoCommit(Connection connection, boolean autoCommit, ConnectionWork<T> work)
 			throws SQLException {
 		boolean previous = connection.getAutoCommit();
@@ -347,7 +372,8 @@ final class RegistryStorage {
 					connection.setAutoCommit(previous);
 				}
 				catch (SQLException ex) {
-					// A broken connection; the pool will discard it, and the work's own outcome stands.
+					// A broken connection; the pool will discard it, and the work's own
+					// outcome stands.
 				}
 			}
 		}
@@ -364,6 +390,7 @@ final class RegistryStorage {
 
 	/**
 	 * Work on a connection prepared by the caller.
+	 *
 	 * @param <T> the result type
 	 */
 	@FunctionalInterface

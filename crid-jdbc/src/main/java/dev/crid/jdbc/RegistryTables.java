@@ -1,9 +1,9 @@
 package dev.crid.jdbc;
 
 /**
- * The two tables of a registry: the allocations, shared with crid for Go, and beside it the metadata
- * that only crid for Java reads (the eviction watermark and the layout), named after the first with
- * {@code _meta} appended so that Go nodes never see it.
+ * The two tables of a registry: the allocations, shared with crid for Go, and beside it
+ * the metadata that only crid for Java reads (the eviction watermark and the layout),
+ * named after the first with {@code _meta} appended so that Go nodes never see it.
  *
  * @param allocations the validated name of the allocation table, perhaps schema-qualified
  */

@@ -10,12 +10,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a dialect's schema script from the classpath, the one source of the registry's DDL, and turns it
- * into statements for a given table name.
+ * Reads a dialect's schema script from the classpath, the one source of the registry's
+ * DDL, and turns it into statements for a given table name.
  */
 final class SchemaScript {
 
-	/** The default names of both tables: the allocations, and the metadata beside them. */
+	/**
+	 * The default names of both tables: the allocations, and the metadata beside them.
+	 */
 	private static final Pattern DEFAULT_TABLE = Pattern
 		.compile("\\b" + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + "(" + RegistryTables.META_SUFFIX + ")?\\b");
 
@@ -23,13 +25,14 @@ final class SchemaScript {
 	}
 
 	/**
-	 * Returns the script's statements, without comments, with the default table names replaced by
-	 * {@code tableName} (already validated) and {@code tableName} with {@code _meta} appended.
+	 * Returns the script's statements, without comments, with the default table names
+	 * replaced by {@code tableName} (already validated) and {@code tableName} with
+	 * {@code _meta} appended.
 	 */
 	static List<String> statements(String location, String tableName) {
 		List<String> statements = new ArrayList<>();
 		StringBuilder current = new StringBuilder();
-		for (String line : read(location).split("\\R")) {
+		for (String line : read(location).lines().toList()) {
 			String trimmed = line.strip();
 			if (trimmed.isEmpty() || trimmed.startsWith("--")) {
 				continue;
@@ -47,8 +50,8 @@ final class SchemaScript {
 	}
 
 	/**
-	 * Returns the script's statements that create the metadata table alone, for a table that has none
-	 * beside it (one the Go crid made).
+	 * Returns the script's statements that create the metadata table alone, for a table
+	 * that has none beside it (one the Go crid made).
 	 */
 	static List<String> metadataStatements(String location, String tableName) {
 		String meta = tableName + RegistryTables.META_SUFFIX;

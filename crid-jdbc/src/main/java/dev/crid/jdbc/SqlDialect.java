@@ -15,19 +15,23 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.Registry;
 
 /**
- * The SQL of one {@link JdbcDialect}: how to reserve a block atomically, and how the database reports the
- * errors the registry must recognise. One subclass per dialect, chosen by {@link #of(JdbcDialect)}.
+ * The SQL of one {@link JdbcDialect}: how to reserve a block atomically, and how the
+ * database reports the errors the registry must recognise. One subclass per dialect,
+ * chosen by {@link #of(JdbcDialect)}.
  *
- * <p>Every reservation reads the eviction watermark of the metadata table ({@link RegistryTables#meta()})
- * under a lock that an eviction's raising of the watermark must wait for, and reserves only when its
- * second is not below it: once an eviction has raised the watermark, no reservation for an evicted
- * second can commit, whatever the node's clock says.
+ * <p>
+ * Every reservation reads the eviction watermark of the metadata table
+ * ({@link RegistryTables#meta()}) under a lock that an eviction's raising of the
+ * watermark must wait for, and reserves only when its second is not below it: once an
+ * eviction has raised the watermark, no reservation for an evicted second can commit,
+ * whatever the node's clock says.
  */
 abstract class SqlDialect {
 
 	/**
-	 * SQL states that mean "no such table": PostgreSQL's, the ODBC/X/Open one most databases use, H2's two
-	 * variants (with suggestions, in an empty database), Derby's and SQL Server's.
+	 * SQL states that mean "no such table": PostgreSQL's, the ODBC/X/Open one most
+	 * databases use, H2's two variants (with suggestions, in an empty database), Derby's
+	 * and SQL Server's.
 	 */
 	private static final Set<String> MISSING_TABLE_STATES = Set.of("42P01", "42S02", "42S03", "42S04", "42X05",
 			"S0002");
@@ -39,8 +43,9 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Returns the SQL of the dialect for connections of the driver described by the metadata: the
-	 * statements a dialect runs may depend on what the driver accepts, not only on the database.
+	 * Returns the SQL of the dialect for connections of the driver described by the
+	 * metadata: the statements a dialect runs may depend on what the driver accepts, not
+	 * only on the database.
 	 */
 	static SqlDialect of(JdbcDialect dialect, DatabaseMetaData metaData) throws SQLException {
 		return switch (dialect) {
@@ -75,39 +80,43 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Says, for the log, how this dialect's statements differ from its usual ones because of the driver, or
-	 * returns {@code null} when they do not.
+	 * Says, for the log, how this dialect's statements differ from its usual ones because
+	 * of the driver, or returns {@code null} when they do not.
 	 */
 	@Nullable String statementChoice() {
 		return null;
 	}
 
 	/**
-	 * Whether {@link #allocate} is one statement that the database commits by itself (auto-commit); when
-	 * not, the registry runs it in a transaction of its own and commits it.
+	 * Whether {@link #allocate} is one statement that the database commits by itself
+	 * (auto-commit); when not, the registry runs it in a transaction of its own and
+	 * commits it.
 	 */
 	boolean autoCommit() {
 		return true;
 	}
 
 	/**
-	 * Atomically adds {@code blockSize} to the row of {@code timestamp} (creating it at {@code blockSize})
-	 * and returns the value it had before (0 for a new row), with the database's clock if the dialect reads
-	 * it in the same round trip; or returns {@code null}, reserving nothing, when the timestamp is below the
-	 * eviction watermark or the metadata row is missing.
+	 * Atomically adds {@code blockSize} to the row of {@code timestamp} (creating it at
+	 * {@code blockSize}) and returns the value it had before (0 for a new row), with the
+	 * database's clock if the dialect reads it in the same round trip; or returns
+	 * {@code null}, reserving nothing, when the timestamp is below the eviction watermark
+	 * or the metadata row is missing.
 	 * @param tables the validated table names
-	 * @param guarded whether to read the eviction watermark in the metadata table; {@code false} where the
-	 * registry runs without that table (one the Go crid made, which it may not add), as the Go crid does
+	 * @param guarded whether to read the eviction watermark in the metadata table;
+	 * {@code false} where the registry runs without that table (one the Go crid made,
+	 * which it may not add), as the Go crid does
 	 * @param timeoutSeconds the query timeout for each statement
 	 */
 	abstract Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
 			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException;
 
 	/**
-	 * The MySQL family's source of the inserted row: guarded, a {@code SELECT} of the metadata row that
-	 * reads the eviction watermark with {@code LOCK IN SHARE MODE}, so an eviction that raises it waits for
-	 * running allocations and they for it (parameters: the timestamp, the value, the timestamp); else plain
-	 * {@code VALUES} (the timestamp, the value).
+	 * The MySQL family's source of the inserted row: guarded, a {@code SELECT} of the
+	 * metadata row that reads the eviction watermark with {@code LOCK IN SHARE MODE}, so
+	 * an eviction that raises it waits for running allocations and they for it
+	 * (parameters: the timestamp, the value, the timestamp); else plain {@code VALUES}
+	 * (the timestamp, the value).
 	 * @param value the SQL of the inserted {@code next_seq}, with its one parameter
 	 */
 	static String mySqlRowSource(RegistryTables tables, boolean guarded, String value) {
@@ -116,9 +125,9 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * The parameters of an upsert whose row source reads the watermark when guarded (the timestamp, the
-	 * value, the timestamp to compare) and whose update adds the block size: the same in every dialect
-	 * that reserves in one statement.
+	 * The parameters of an upsert whose row source reads the watermark when guarded (the
+	 * timestamp, the value, the timestamp to compare) and whose update adds the block
+	 * size: the same in every dialect that reserves in one statement.
 	 */
 	static long[] upsertParameters(boolean guarded, long timestamp, long blockSize) {
 		return guarded ? new long[] { timestamp, blockSize, timestamp, blockSize }
@@ -126,8 +135,8 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Returns a warning when the database is set up so that a crash may lose committed allocations, or
-	 * {@code null}.
+	 * Returns a warning when the database is set up so that a crash may lose committed
+	 * allocations, or {@code null}.
 	 */
 	@Nullable String durabilityWarning(Connection connection) throws SQLException {
 		return null;
@@ -144,8 +153,9 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Whether a retry resolves the failure: a primary key violation (a concurrent insert of the same new
-	 * row won) or a deadlock or serialisation failure, after which the database has rolled back.
+	 * Whether a retry resolves the failure: a primary key violation (a concurrent insert
+	 * of the same new row won) or a deadlock or serialisation failure, after which the
+	 * database has rolled back.
 	 */
 	boolean isRetryable(SQLException ex) {
 		String state = ex.getSQLState();
@@ -153,10 +163,10 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * For dialects that run in a transaction: locks the metadata row against evictions until the
-	 * transaction ends, and returns whether the timestamp may be reserved in: the row exists and the
-	 * timestamp is not below the eviction watermark. An {@code UPDATE} that changes nothing takes the row's
-	 * write lock in every database.
+	 * For dialects that run in a transaction: locks the metadata row against evictions
+	 * until the transaction ends, and returns whether the timestamp may be reserved in:
+	 * the row exists and the timestamp is not below the eviction watermark. An
+	 * {@code UPDATE} that changes nothing takes the row's write lock in every database.
 	 */
 	static boolean lockWatermarkAllowing(Connection connection, RegistryTables tables, long timestamp,
 			int timeoutSeconds) throws SQLException {
@@ -181,8 +191,8 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Runs a query that returns one number, with the given parameters and query timeout (0 for none), and
-	 * returns the number.
+	 * Runs a query that returns one number, with the given parameters and query timeout
+	 * (0 for none), and returns the number.
 	 */
 	static long queryForLong(Connection connection, String sql, int timeoutSeconds, long... parameters)
 			throws SQLException {
@@ -195,7 +205,10 @@ abstract class SqlDialect {
 		}
 	}
 
-	/** Prepares a statement with the given query timeout (0 for none) and binds the parameters. */
+	/**
+	 * Prepares a statement with the given query timeout (0 for none) and binds the
+	 * parameters.
+	 */
 	static PreparedStatement prepare(Connection connection, String sql, int timeoutSeconds, long... parameters)
 			throws SQLException {
 		PreparedStatement statement = connection.prepareStatement(sql);

@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
 import dev.crid.InvalidConfigException.Violation;
 
 /**
- * Checks table names before they are put into SQL. Identifiers cannot be bound as parameters, so only
- * names that cannot change a statement's meaning get through.
+ * Checks table names before they are put into SQL. Identifiers cannot be bound as
+ * parameters, so only names that cannot change a statement's meaning get through.
  */
 final class TableNames {
 

@@ -28,38 +28,44 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * A node whose clock is stepped an hour forwards, then an hour backwards, while other nodes on the same
- * registry table keep issuing IDs, on a real database (which tells the nodes its clock). Proves that
+ * A node whose clock is stepped an hour forwards, then an hour backwards, while other
+ * nodes on the same registry table keep issuing IDs, on a real database (which tells the
+ * nodes its clock). Proves that
  * <ul>
- * <li>the node refuses to serve while its clock is further than {@code maxClockSkew} from the database's,
- * with a message that says so and a {@code stats().clockSkew()} of about the hour, and serves again once
- * its clock is right;</li>
- * <li>with the guard effectively off (a {@code maxClockSkew} above the step), a node whose clock steps back
- * an hour lands in seconds another node already took blocks from, and the registry alone keeps every ID
- * unique: it counts per second, so a second seen twice only gets more blocks;</li>
- * <li>every ID the guarded node issued, before, during and after the steps, carries a second within
- * {@code maxClockSkew} of the wall clock when it was issued: the node stamps no ID with its wrong time;</li>
+ * <li>the node refuses to serve while its clock is further than {@code maxClockSkew} from
+ * the database's, with a message that says so and a {@code stats().clockSkew()} of about
+ * the hour, and serves again once its clock is right;</li>
+ * <li>with the guard effectively off (a {@code maxClockSkew} above the step), a node
+ * whose clock steps back an hour lands in seconds another node already took blocks from,
+ * and the registry alone keeps every ID unique: it counts per second, so a second seen
+ * twice only gets more blocks;</li>
+ * <li>every ID the guarded node issued, before, during and after the steps, carries a
+ * second within {@code maxClockSkew} of the wall clock when it was issued: the node
+ * stamps no ID with its wrong time;</li>
  * <li>and in both, not one ID repeats among everything every node issued.</li>
  * </ul>
- * Retention and eviction play no part at an hour: the registry evicts seconds older than its retention
- * (a day by default), counted back from the second just reserved or the database's own second, whichever
- * is earlier. A node stepped further back than the retention would be refused (its seconds are evicted;
- * the refusal is not retried), never given a block twice; a node stepped far ahead evicts nothing the
- * others still use, since the database's clock bounds what it evicts. The skew guard (a minute by
- * default) stops a node long before either. One short subclass per database.
+ * Retention and eviction play no part at an hour: the registry evicts seconds older than
+ * its retention (a day by default), counted back from the second just reserved or the
+ * database's own second, whichever is earlier. A node stepped further back than the
+ * retention would be refused (its seconds are evicted; the refusal is not retried), never
+ * given a block twice; a node stepped far ahead evicts nothing the others still use,
+ * since the database's clock bounds what it evicts. The skew guard (a minute by default)
+ * stops a node long before either. One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class AbstractClockStepIntegrationTest {
 
 	private static final Duration STEP = Duration.ofHours(1);
 
-	/** Short, so that each refused call returns soon; the other nodes keep the default. */
+	/**
+	 * Short, so that each refused call returns soon; the other nodes keep the default.
+	 */
 	private static final Duration STEPPED_NODE_TIMEOUT = Duration.ofSeconds(1);
 
 	private static final Duration PAUSE_BETWEEN_CALLS = Duration.ofNanos(20_000);
 
-	private final String table = "crid_" + getClass().getSimpleName().replace("IntegrationTest", "").toLowerCase()
-			+ "_" + ProcessHandle.current().pid();
+	private final String table = "crid_" + getClass().getSimpleName().replace("IntegrationTest", "").toLowerCase() + "_"
+			+ ProcessHandle.current().pid();
 
 	private HikariDataSource dataSource;
 
@@ -124,16 +130,20 @@ public abstract class AbstractClockStepIntegrationTest {
 			othersIds = others.stop();
 		}
 		long[] all = LongStream.concat(Arrays.stream(othersIds), Arrays.stream(steppedIds.ids())).sorted().toArray();
-		System.out.printf("clock stepped +1 h / -1 h with the guard on, %s: IDs: %,d (stepped node %,d), skew measured: "
-				+ "%s / %s, serving again after the clock was right: %d ms / %d ms, failures of the other nodes: %d, "
-				+ "duplicates: %d%n", database(), all.length, steppedIds.size(), skews[0], skews[1],
-				servingAgainAfter[0].toMillis(), servingAgainAfter[1].toMillis(), others.failures(),
-				FaultLoad.duplicates(all));
-		assertThat(refusals[0]).as("refusal with the clock an hour ahead").contains("ahead of")
+		System.out
+			.printf("clock stepped +1 h / -1 h with the guard on, %s: IDs: %,d (stepped node %,d), skew measured: "
+					+ "%s / %s, serving again after the clock was right: %d ms / %d ms, failures of the other nodes: %d, "
+					+ "duplicates: %d%n", database(), all.length, steppedIds.size(), skews[0], skews[1],
+					servingAgainAfter[0].toMillis(), servingAgainAfter[1].toMillis(), others.failures(),
+					FaultLoad.duplicates(all));
+		assertThat(refusals[0]).as("refusal with the clock an hour ahead")
+			.contains("ahead of")
 			.contains("(maxClockSkew)");
-		assertThat(refusals[1]).as("refusal with the clock an hour behind").contains("behind")
+		assertThat(refusals[1]).as("refusal with the clock an hour behind")
+			.contains("behind")
 			.contains("(maxClockSkew)");
-		// The skew is the database's clock minus the node's: negative while the node is ahead.
+		// The skew is the database's clock minus the node's: negative while the node is
+		// ahead.
 		assertThat(skews[0]).isBetween(STEP.negated().minusMinutes(1), STEP.negated().plusMinutes(1));
 		assertThat(skews[1]).isBetween(STEP.minusMinutes(1), STEP.plusMinutes(1));
 		assertThat(stepped.stats().clockSkew().abs()).as("skew once the clock is right")
@@ -147,8 +157,8 @@ public abstract class AbstractClockStepIntegrationTest {
 	@Test
 	void withTheGuardOffTheRegistryAloneKeepsIdsUniqueWhenAClockStepsBackAnHour() throws Exception {
 		Duration guardOff = STEP.multipliedBy(2);
-		// A node whose clock lags almost the hour: it takes blocks in the seconds the stepped node lands in,
-		// a few seconds before it does.
+		// A node whose clock lags almost the hour: it takes blocks in the seconds the
+		// stepped node lands in, a few seconds before it does.
 		CridNode lagging = node(100, new SteppedClock(STEP.negated().plusSeconds(5)), guardOff, null);
 		SteppedClock clock = new SteppedClock(Duration.ZERO);
 		CridNode stepped = node(100, clock, guardOff, null);
@@ -174,14 +184,16 @@ public abstract class AbstractClockStepIntegrationTest {
 		Set<Long> laggingSeconds = seconds(laggingIds);
 		Set<Long> sharedSeconds = seconds(steppedIds);
 		sharedSeconds.retainAll(laggingSeconds);
-		long[] all = LongStream.concat(LongStream.concat(Arrays.stream(othersIds), Arrays.stream(laggingIds)),
-				Arrays.stream(steppedIds))
+		long[] all = LongStream
+			.concat(LongStream.concat(Arrays.stream(othersIds), Arrays.stream(laggingIds)), Arrays.stream(steppedIds))
 			.sorted()
 			.toArray();
 		long failures = others.failures() + laggingLoad.failures() + steppedLoad.failures();
-		System.out.printf("clock stepped -1 h with the guard off, %s: IDs: %,d (stepped node %,d, lagging node %,d), "
-				+ "seconds both took blocks in: %d, failures: %d, duplicates: %d%n", database(), all.length,
-				steppedIds.length, laggingIds.length, sharedSeconds.size(), failures, FaultLoad.duplicates(all));
+		System.out.printf(
+				"clock stepped -1 h with the guard off, %s: IDs: %,d (stepped node %,d, lagging node %,d), "
+						+ "seconds both took blocks in: %d, failures: %d, duplicates: %d%n",
+				database(), all.length, steppedIds.length, laggingIds.length, sharedSeconds.size(), failures,
+				FaultLoad.duplicates(all));
 		assertThat(sharedSeconds).as("seconds an hour back in which the stepped node took blocks after another node")
 			.isNotEmpty();
 		assertThat(failures).as("failed calls, with the guard off").isZero();
@@ -211,7 +223,10 @@ public abstract class AbstractClockStepIntegrationTest {
 		}
 	}
 
-	/** Takes IDs (what the node holds from before the step) until the node refuses to serve. */
+	/**
+	 * Takes IDs (what the node holds from before the step) until the node refuses to
+	 * serve.
+	 */
 	private static RegistryException takeUntilRefused(CridNode node, IssuedIds ids) {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (System.nanoTime() < deadline) {
@@ -244,7 +259,10 @@ public abstract class AbstractClockStepIntegrationTest {
 		return Arrays.stream(ids).map(CridLayout.DEFAULT::timestampOf).boxed().collect(Collectors.toSet());
 	}
 
-	/** IDs taken one at a time, each with the wall clock's time just before and just after its call. */
+	/**
+	 * IDs taken one at a time, each with the wall clock's time just before and just after
+	 * its call.
+	 */
 	private static final class IssuedIds {
 
 		private final List<long[]> taken = new ArrayList<>();
@@ -264,9 +282,9 @@ public abstract class AbstractClockStepIntegrationTest {
 		}
 
 		/**
-		 * Checks that each ID's second lies within {@code skew} of the wall clock during its call (an ID's
-		 * second is that of its block, reserved at most a few seconds before here, and truncated to the
-		 * second: one second more is allowed below).
+		 * Checks that each ID's second lies within {@code skew} of the wall clock during
+		 * its call (an ID's second is that of its block, reserved at most a few seconds
+		 * before here, and truncated to the second: one second more is allowed below).
 		 */
 		void assertStampedWithin(CridNode node, Duration skew) {
 			assertThat(this.taken).as("IDs of the stepped node").isNotEmpty().allSatisfy((entry) -> {

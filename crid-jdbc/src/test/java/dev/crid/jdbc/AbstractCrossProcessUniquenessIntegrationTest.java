@@ -26,9 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Uniqueness across processes: several JVMs, each with its own connection pool, nodes and threads, take
- * small blocks (1 to 100 sequence numbers) from one registry table, so they contend for the same rows;
- * together they issue a million IDs, and not one may repeat. One subclass per database.
+ * Uniqueness across processes: several JVMs, each with its own connection pool, nodes and
+ * threads, take small blocks (1 to 100 sequence numbers) from one registry table, so they
+ * contend for the same rows; together they issue a million IDs, and not one may repeat.
+ * One subclass per database.
  */
 public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 
@@ -93,9 +94,10 @@ public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 
 	private Process start(TestDatabase.Endpoint endpoint, String table, int index) throws IOException {
 		return WorkerProcesses.start(UniquenessWorker.class, "256m",
-				List.of(endpoint.url(), endpoint.username(), endpoint.password(), table, String.valueOf(31L * index + 7),
-						String.valueOf(NODES_PER_PROCESS), String.valueOf(THREADS_PER_NODE),
-						String.valueOf(IDS_PER_PROCESS), this.directory.resolve("ids-" + index + ".bin").toString()),
+				List.of(endpoint.url(), endpoint.username(), endpoint.password(), table,
+						String.valueOf(31L * index + 7), String.valueOf(NODES_PER_PROCESS),
+						String.valueOf(THREADS_PER_NODE), String.valueOf(IDS_PER_PROCESS),
+						this.directory.resolve("ids-" + index + ".bin").toString()),
 				this.directory.resolve("process-" + index + ".log"));
 	}
 
@@ -129,7 +131,8 @@ public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 		}
 	}
 
-	private static void assertEveryIdIsInAReservedBlock(long[][] idsByProcess, JdbcTemplate jdbcTemplate, String table) {
+	private static void assertEveryIdIsInAReservedBlock(long[][] idsByProcess, JdbcTemplate jdbcTemplate,
+			String table) {
 		Map<Long, Long> nextSequences = new HashMap<>();
 		RowCallbackHandler collect = (row) -> nextSequences.put(row.getLong(1), row.getLong(2));
 		jdbcTemplate.query("SELECT ts, next_seq FROM " + table, collect);
@@ -139,8 +142,9 @@ public abstract class AbstractCrossProcessUniquenessIntegrationTest {
 				long timestamp = layout.timestampOf(id);
 				assertThat(nextSequences).containsKey(timestamp);
 				if (layout.sequenceOf(id) >= nextSequences.get(timestamp)) {
-					fail("ID " + id + " has sequence " + layout.sequenceOf(id) + " beyond what the registry reserved for "
-							+ timestamp + " (" + nextSequences.get(timestamp) + ")");
+					fail("ID " + id + " has sequence " + layout.sequenceOf(id)
+							+ " beyond what the registry reserved for " + timestamp + " ("
+							+ nextSequences.get(timestamp) + ")");
 				}
 			}
 		}

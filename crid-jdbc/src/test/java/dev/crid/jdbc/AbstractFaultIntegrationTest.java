@@ -26,22 +26,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * What callers see when the network between their nodes and the registry's database fails: three nodes
- * with small blocks (so they go to the registry many times a second), each with two callers taking IDs
- * without end, reach the database through a {@link FaultProxy} and a HikariCP pool set up as the README
- * recommends (a 2 s connection timeout, a 1 s validation timeout, a 2 s query timeout). One test per
- * fault: a cut, refused reconnections, a flapping link, latency, and a black hole. Each proves that
+ * What callers see when the network between their nodes and the registry's database
+ * fails: three nodes with small blocks (so they go to the registry many times a second),
+ * each with two callers taking IDs without end, reach the database through a
+ * {@link FaultProxy} and a HikariCP pool set up as the README recommends (a 2 s
+ * connection timeout, a 1 s validation timeout, a 2 s query timeout). One test per fault:
+ * a cut, refused reconnections, a flapping link, latency, and a black hole. Each proves
+ * that
  * <ul>
- * <li>no call lasts longer than the allocation timeout and a margin, and every caller ends ({@link FaultLoad}
- * checks both): callers fail, they never hang;</li>
- * <li>an outage longer than the allocation timeout makes calls fail, each only after waiting the whole
- * timeout, once per caller, with a {@link RegistryException} that names the driver's cause; a
- * slow link makes none fail and costs a caller no more than {@value #SLOW_LINK_LONGEST_CALL_MILLIS} ms;</li>
+ * <li>no call lasts longer than the allocation timeout and a margin, and every caller
+ * ends ({@link FaultLoad} checks both): callers fail, they never hang;</li>
+ * <li>an outage longer than the allocation timeout makes calls fail, each only after
+ * waiting the whole timeout, once per caller, with a {@link RegistryException} that names
+ * the driver's cause; a slow link makes none fail and costs a caller no more than
+ * {@value #SLOW_LINK_LONGEST_CALL_MILLIS} ms;</li>
  * <li>IDs flow again within a second of the heal, where that is the promise;</li>
  * <li>not one ID is issued twice, over everything the callers got.</li>
  * </ul>
- * Each test prints one line of figures (IDs, failures, longest call, recovery after the heal). One short
- * subclass per database.
+ * Each test prints one line of figures (IDs, failures, longest call, recovery after the
+ * heal). One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class AbstractFaultIntegrationTest {
@@ -52,26 +55,29 @@ public abstract class AbstractFaultIntegrationTest {
 	private static final Duration OUTAGE = Duration.ofSeconds(6);
 
 	/**
-	 * Failed calls per caller an outage costs: every caller's call waits out the allocation timeout (5 s)
-	 * and fails, and its next call, begun 5 s into the 6 s outage, has 4 s after the heal, where IDs flow
-	 * again within {@link #RECOVERY}. Two would mean a caller failed at once, or a node that did not recover.
+	 * Failed calls per caller an outage costs: every caller's call waits out the
+	 * allocation timeout (5 s) and fails, and its next call, begun 5 s into the 6 s
+	 * outage, has 4 s after the heal, where IDs flow again within {@link #RECOVERY}. Two
+	 * would mean a caller failed at once, or a node that did not recover.
 	 */
 	private static final int FAILURES_PER_CALLER = 1;
 
 	/**
-	 * The longest call with 20 ms of latency: a node reserves ahead (at half its block), so a caller waits
-	 * only when a block runs out before the next one arrived, for what is left of a reservation of a few
-	 * round trips (measured 30 to 170 ms on two cores); the rest is room for a loaded machine. A node that
-	 * waited for a reservation on every block, or retried, would take longer.
+	 * The longest call with 20 ms of latency: a node reserves ahead (at half its block),
+	 * so a caller waits only when a block runs out before the next one arrived, for what
+	 * is left of a reservation of a few round trips (measured 30 to 170 ms on two cores);
+	 * the rest is room for a loaded machine. A node that waited for a reservation on
+	 * every block, or retried, would take longer.
 	 */
 	private static final long SLOW_LINK_LONGEST_CALL_MILLIS = 250;
 
 	private static final Duration SLOW_LINK_LONGEST_CALL = Duration.ofMillis(SLOW_LINK_LONGEST_CALL_MILLIS);
 
 	/**
-	 * From the heal to the first success after the last failure (recorded when it happens, not sampled): the
-	 * node retries a failing registry at most 500 ms apart, and a reconnection and a reservation take tens of
-	 * milliseconds here (measured 5 to 371 ms); the rest is room for a loaded machine.
+	 * From the heal to the first success after the last failure (recorded when it
+	 * happens, not sampled): the node retries a failing registry at most 500 ms apart,
+	 * and a reconnection and a reservation take tens of milliseconds here (measured 5 to
+	 * 371 ms); the rest is room for a loaded machine.
 	 */
 	private static final Duration RECOVERY = Duration.ofSeconds(1);
 
@@ -79,11 +85,14 @@ public abstract class AbstractFaultIntegrationTest {
 
 	private static final int CALLERS_PER_NODE = 2;
 
-	/** Keeps the IDs recorded to about a million per test, while the blocks still run out many times a second. */
+	/**
+	 * Keeps the IDs recorded to about a million per test, while the blocks still run out
+	 * many times a second.
+	 */
 	private static final Duration PAUSE_BETWEEN_CALLS = Duration.ofNanos(20_000);
 
-	private final String table = "crid_" + getClass().getSimpleName().replace("IntegrationTest", "").toLowerCase()
-			+ "_" + ProcessHandle.current().pid();
+	private final String table = "crid_" + getClass().getSimpleName().replace("IntegrationTest", "").toLowerCase() + "_"
+			+ ProcessHandle.current().pid();
 
 	private HikariDataSource admin;
 
@@ -121,8 +130,9 @@ public abstract class AbstractFaultIntegrationTest {
 	void refusedReconnectionsFailCallersWithinTheTimeoutAndIdsFlowWithinASecondOfTheHeal() throws Exception {
 		Result result = run("refuse", (proxy, pool) -> {
 			proxy.refuse();
-			// The database accepts no new connection; the pool drops the ones it has (in use ones when they
-			// come back), so the next allocation needs a connection that cannot be made.
+			// The database accepts no new connection; the pool drops the ones it has (in
+			// use ones when they come back), so the next allocation needs a connection
+			// that cannot be made.
 			pool.getHikariPoolMXBean().softEvictConnections();
 			hold(OUTAGE);
 		});
@@ -153,7 +163,8 @@ public abstract class AbstractFaultIntegrationTest {
 			hold(Duration.ofSeconds(4));
 			proxy.latency(Duration.ZERO);
 		});
-		assertThat(result.longestCall).as("longest call with 20 ms of latency").isLessThanOrEqualTo(SLOW_LINK_LONGEST_CALL);
+		assertThat(result.longestCall).as("longest call with 20 ms of latency")
+			.isLessThanOrEqualTo(SLOW_LINK_LONGEST_CALL);
 		assertThat(result.failures).as("failed calls with 20 ms of latency").isZero();
 		assertThat(result.idsDuringFault).as("IDs issued while the link was slow").isPositive();
 	}
@@ -164,15 +175,15 @@ public abstract class AbstractFaultIntegrationTest {
 			proxy.blackHole();
 			hold(OUTAGE);
 		});
-		// A statement sent into the black hole is never answered, and the driver's cancel request goes the
-		// same way: the node gives up on the call, and says so.
+		// A statement sent into the black hole is never answered, and the driver's cancel
+		// request goes the same way: the node gives up on the call, and says so.
 		result.assertOutageFailedCallersWithoutHanging(true);
 		result.assertFlowingAgainWithin(RECOVERY);
 	}
 
 	/**
-	 * Starts nodes and callers through a new proxy and pool, lets IDs flow, puts the fault in place, heals
-	 * the proxy, lets IDs flow again, and collects what happened.
+	 * Starts nodes and callers through a new proxy and pool, lets IDs flow, puts the
+	 * fault in place, heals the proxy, lets IDs flow again, and collects what happened.
 	 */
 	private Result run(String fault, Fault action) throws Exception {
 		TestDatabase.Endpoint endpoint = database().endpoint();
@@ -208,7 +219,8 @@ public abstract class AbstractFaultIntegrationTest {
 					long atHeal = load.issued();
 					result.idsDuringFault = atHeal - result.idsBeforeFault;
 					result.failuresDuringFault = load.failures() - result.failuresBeforeFault;
-					// Long enough for every caller that waited through the fault to have its answer.
+					// Long enough for every caller that waited through the fault to have
+					// its answer.
 					await().atMost(ALLOCATION_TIMEOUT.plus(FaultLoad.CALL_MARGIN))
 						.until(() -> load.issued() > atHeal + 10_000);
 					hold(Duration.ofSeconds(1));
@@ -249,7 +261,10 @@ public abstract class AbstractFaultIntegrationTest {
 		return new HikariDataSource(config);
 	}
 
-	/** Keeps a fault in place (or lets time pass) for a while: a length of time, not a wait for a result. */
+	/**
+	 * Keeps a fault in place (or lets time pass) for a while: a length of time, not a
+	 * wait for a result.
+	 */
 	private static void hold(Duration duration) throws InterruptedException {
 		TimeUnit.NANOSECONDS.sleep(duration.toNanos());
 	}
@@ -308,9 +323,9 @@ public abstract class AbstractFaultIntegrationTest {
 
 		/**
 		 * Callers waited out the allocation timeout and then failed, once each, with a
-		 * {@link RegistryException} whose message says what the driver or the pool said (an
-		 * {@link SQLException} in its cause chain) or, where calls may hang, that the registry call did not
-		 * return.
+		 * {@link RegistryException} whose message says what the driver or the pool said
+		 * (an {@link SQLException} in its cause chain) or, where calls may hang, that the
+		 * registry call did not return.
 		 */
 		void assertOutageFailedCallersWithoutHanging(boolean callsMayHang) {
 			assertNoCallHung();
@@ -319,11 +334,13 @@ public abstract class AbstractFaultIntegrationTest {
 			assertThat(this.failures).as("failed calls in all").isEqualTo(this.failuresDuringFault);
 			Map<Integer, Long> perCaller = this.failedCalls.stream()
 				.collect(Collectors.groupingBy(FaultLoad.Failure::caller, TreeMap::new, Collectors.counting()));
-			assertThat(perCaller).as("failed calls per caller").hasSize(this.callers)
+			assertThat(perCaller).as("failed calls per caller")
+				.hasSize(this.callers)
 				.allSatisfy((caller, failed) -> assertThat(failed).as("failed calls of caller %d", caller)
 					.isEqualTo(FAILURES_PER_CALLER));
 			assertThat(this.failedCalls).hasSize((int) this.failures).allSatisfy((failure) -> {
-				// A node that gave up at once, rather than waiting for the registry to come back, fails this.
+				// A node that gave up at once, rather than waiting for the registry to
+				// come back, fails this.
 				assertThat(failure.took()).as("how long the failed call of caller %d waited", failure.caller())
 					.isGreaterThanOrEqualTo(ALLOCATION_TIMEOUT);
 				assertThat(failure.exception()).isInstanceOf(RegistryException.class);
@@ -339,7 +356,10 @@ public abstract class AbstractFaultIntegrationTest {
 			});
 		}
 
-		/** Returns the first {@link SQLException} in a cause chain (what the driver or the pool said), or null. */
+		/**
+		 * Returns the first {@link SQLException} in a cause chain (what the driver or the
+		 * pool said), or null.
+		 */
 		private static SQLException sqlCause(Throwable failure) {
 			for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 				if (cause instanceof SQLException sql) {
@@ -350,7 +370,8 @@ public abstract class AbstractFaultIntegrationTest {
 		}
 
 		void assertFlowingAgainWithin(Duration limit) {
-			assertThat(this.recovery).as("time from the heal until IDs flowed again for good").isNotNull()
+			assertThat(this.recovery).as("time from the heal until IDs flowed again for good")
+				.isNotNull()
 				.isLessThanOrEqualTo(limit);
 		}
 

@@ -26,10 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A table the Go crid made: {@code (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)} with rows and no
- * metadata table beside it, created here by hand as the Go crid does. Java nodes join it, keep its rows
- * and continue each second where Go left off; the metadata table is added where the registry may, else
- * the registry runs without it after one warning. Each test works in tables of its own and drops them.
+ * A table the Go crid made: {@code (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)}
+ * with rows and no metadata table beside it, created here by hand as the Go crid does.
+ * Java nodes join it, keep its rows and continue each second where Go left off; the
+ * metadata table is added where the registry may, else the registry runs without it after
+ * one warning. Each test works in tables of its own and drops them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractGoMadeTableIntegrationTest {
@@ -74,8 +75,9 @@ abstract class AbstractGoMadeTableIntegrationTest {
 	protected abstract TestDatabase database();
 
 	/**
-	 * Returns the statements that create a user with the given name and {@link #PASSWORD}, who may read
-	 * and write the allocation table but not create tables.
+	 * Returns the statements that create a user with the given name and
+	 * {@link #PASSWORD}, who may read and write the allocation table but not create
+	 * tables.
 	 * @param user the user's name
 	 * @param table the allocation table
 	 * @return the statements
@@ -123,7 +125,9 @@ abstract class AbstractGoMadeTableIntegrationTest {
 			registry.ensureSchema();
 			assertThat(registry.verifySchema()).as("the metadata table is there").isTrue();
 			assertThat(this.jdbcTemplate.queryForList("SELECT next_seq FROM " + table + " ORDER BY ts", Long.class))
-				.as("Go's rows").hasSize(120).containsOnly(GO_NEXT_SEQUENCE);
+				.as("Go's rows")
+				.hasSize(120)
+				.containsOnly(GO_NEXT_SEQUENCE);
 			assertThat(registry.allocate(101, 10)).as("a second Go used").isEqualTo(GO_NEXT_SEQUENCE);
 			assertThat(registry.allocate(100 + 120, 10)).as("a second Go never used").isZero();
 			assertThat(this.warnings).isEmpty();
@@ -200,14 +204,16 @@ abstract class AbstractGoMadeTableIntegrationTest {
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.evictBefore(1))
 			.withMessageContaining("no metadata table")
 			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
-		assertThat(this.warnings).as("warnings").singleElement().satisfies((warning) -> assertThat(warning.getMessage())
-			.contains("'" + table + "' has no metadata table '" + table + "_meta'", why, "layout", "evicted",
+		assertThat(this.warnings).as("warnings")
+			.singleElement()
+			.satisfies((warning) -> assertThat(warning.getMessage()).contains(
+					"'" + table + "' has no metadata table '" + table + "_meta'", why, "layout", "evicted",
 					"JdbcTemplateRegistry.ensureSchema()"));
 	}
 
 	/**
-	 * Asserts that the ID continues its second where the Go nodes left off, and that the table holds its
-	 * reservation too.
+	 * Asserts that the ID continues its second where the Go nodes left off, and that the
+	 * table holds its reservation too.
 	 */
 	private void assertContinuesWhereGoLeftOff(String table, long id) {
 		// The default layout: 32 sequence bits below the second.
@@ -215,21 +221,24 @@ abstract class AbstractGoMadeTableIntegrationTest {
 		long sequence = id & 0xFFFF_FFFFL;
 		assertThat(sequence).as("the sequence in second %d, where Go reserved up to %d", second, GO_NEXT_SEQUENCE)
 			.isGreaterThanOrEqualTo(GO_NEXT_SEQUENCE);
-		assertThat(this.jdbcTemplate.queryForObject("SELECT next_seq FROM " + table + " WHERE ts = ?", Long.class, second))
+		assertThat(
+				this.jdbcTemplate.queryForObject("SELECT next_seq FROM " + table + " WHERE ts = ?", Long.class, second))
 			.isGreaterThan(sequence);
 	}
 
 	/**
-	 * Creates an allocation table as the Go crid does, without the metadata table, with rows for two
-	 * minutes of seconds from {@code firstSecond} on, each reserved up to {@link #GO_NEXT_SEQUENCE}: more
-	 * than a test takes.
+	 * Creates an allocation table as the Go crid does, without the metadata table, with
+	 * rows for two minutes of seconds from {@code firstSecond} on, each reserved up to
+	 * {@link #GO_NEXT_SEQUENCE}: more than a test takes.
 	 */
 	private String goTable(String purpose, long firstSecond) {
 		String table = ("crid_" + getClass().getSimpleName().replace("IntegrationTest", "") + "_" + purpose + "_"
-				+ ProcessHandle.current().pid()).toLowerCase();
+				+ ProcessHandle.current().pid())
+			.toLowerCase();
 		this.jdbcTemplate.execute("CREATE TABLE " + table + " (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)");
 		for (long second = firstSecond; second < firstSecond + 120; second++) {
-			this.jdbcTemplate.update("INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)", second, GO_NEXT_SEQUENCE);
+			this.jdbcTemplate.update("INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)", second,
+					GO_NEXT_SEQUENCE);
 		}
 		return table;
 	}

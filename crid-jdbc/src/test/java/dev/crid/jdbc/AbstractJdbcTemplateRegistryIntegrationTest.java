@@ -40,9 +40,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The registry contract and the JDBC registry's own promises (persistence, transactions, timeouts, schema
- * handling), run against one database per subclass. Each class works in a table of its own, dropped at
- * the end, because other builds use the same databases at the same time.
+ * The registry contract and the JDBC registry's own promises (persistence, transactions,
+ * timeouts, schema handling), run against one database per subclass. Each class works in
+ * a table of its own, dropped at the end, because other builds use the same databases at
+ * the same time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends AbstractRegistryContractTest {
@@ -69,7 +70,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	protected abstract JdbcDialect detectedDialect();
 
 	/**
-	 * Returns the dialect to force on the registry, or {@code null} to test the detected one.
+	 * Returns the dialect to force on the registry, or {@code null} to test the detected
+	 * one.
 	 * @return the forced dialect, or {@code null}
 	 */
 	protected JdbcDialect forcedDialect() {
@@ -140,13 +142,15 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	 */
 	protected final String uniqueTableName(String purpose) {
 		return ("crid_" + getClass().getSimpleName().replace("IntegrationTest", "") + "_" + purpose + "_"
-				+ ProcessHandle.current().pid()).toLowerCase();
+				+ ProcessHandle.current().pid())
+			.toLowerCase();
 	}
 
 	/**
-	 * A registry that keeps every row: the tests reserve seconds up to decades ahead, and on a dialect that
-	 * reads no database clock, a retention would count back from those and evict the seconds that a node on
-	 * the real clock needs. The retention tests build their own registries.
+	 * A registry that keeps every row: the tests reserve seconds up to decades ahead, and
+	 * on a dialect that reads no database clock, a retention would count back from those
+	 * and evict the seconds that a node on the real clock needs. The retention tests
+	 * build their own registries.
 	 */
 	private JdbcTemplateRegistry newRegistry(JdbcTemplate template, String table, Duration queryTimeout) {
 		return JdbcTemplateRegistry.builder(template)
@@ -159,7 +163,9 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 
 	@Test
 	void detectsTheDialectFromTheDatabase() {
-		JdbcTemplateRegistry detecting = JdbcTemplateRegistry.builder(this.jdbcTemplate).tableName(this.tableName).build();
+		JdbcTemplateRegistry detecting = JdbcTemplateRegistry.builder(this.jdbcTemplate)
+			.tableName(this.tableName)
+			.build();
 		assertThat(detecting.dialect()).isEqualTo(detectedDialect());
 		assertThat(this.registry.dialect()).isEqualTo(dialectInUse());
 	}
@@ -205,17 +211,19 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		TransactionAwareDataSourceProxy proxy = new TransactionAwareDataSourceProxy(this.dataSource);
 		JdbcTemplateRegistry onProxy = newRegistry(new JdbcTemplate(proxy), this.tableName, Duration.ofSeconds(5));
 		TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
-		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> transactions.executeWithoutResult((status) -> {
-			assertThat(onProxy.allocate(timestamp, 10)).isZero();
-			throw new IllegalStateException("business failure");
-		}));
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> transactions.executeWithoutResult((status) -> {
+				assertThat(onProxy.allocate(timestamp, 10)).isZero();
+				throw new IllegalStateException("business failure");
+			}));
 		assertThat(onProxy.allocate(timestamp, 10)).isEqualTo(10);
 	}
 
 	@Test
 	void allocationsInTransactionsHoldingEveryPooledConnectionFailWithinThePoolsConnectionTimeout() throws Exception {
-		// Two threads, each in a transaction on one of the pool's two connections, each allocating: an
-		// allocation never joins its caller's transaction, so each needs a third connection, and fails.
+		// Two threads, each in a transaction on one of the pool's two connections, each
+		// allocating: an allocation never joins its caller's transaction, so each needs a
+		// third connection, and fails.
 		Duration poolTimeout = TestDatabase.POOL_CONNECTION_TIMEOUT;
 		try (HikariDataSource small = createDataSource(2)) {
 			JdbcTemplate template = new JdbcTemplate(small);
@@ -224,7 +232,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(small));
 			long timestamp = freshTimestamp();
 			CyclicBarrier bothInTransactions = new CyclicBarrier(2);
-			// Neither transaction ends, freeing a connection for the other, before both allocations are over.
+			// Neither transaction ends, freeing a connection for the other, before both
+			// allocations are over.
 			CyclicBarrier bothDone = new CyclicBarrier(2);
 			ExecutorService executor = Executors.newFixedThreadPool(2);
 			List<Future<Object>> outcomes = new ArrayList<>();
@@ -246,10 +255,13 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			}
 			for (Future<Object> outcome : outcomes) {
 				assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(Failure.class, (failure) -> {
-					assertThat(failure.exception()).hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
+					assertThat(failure.exception())
+						.hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
 						.hasMessageContaining("Connection is not available");
-					assertThat(failure.exception().isRetryable()).as("a pool without a free connection may pass").isTrue();
-					assertThat(failure.took()).isGreaterThanOrEqualTo(poolTimeout).isLessThan(poolTimeout.plusSeconds(3));
+					assertThat(failure.exception().isRetryable()).as("a pool without a free connection may pass")
+						.isTrue();
+					assertThat(failure.took()).isGreaterThanOrEqualTo(poolTimeout)
+						.isLessThan(poolTimeout.plusSeconds(3));
 				});
 			}
 			executor.shutdown();
@@ -299,7 +311,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		String missing = uniqueTableName("missing");
 		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, missing, Duration.ofSeconds(5));
 		String script = "dev/crid/jdbc/schema-" + dialectInUse().name().toLowerCase() + ".sql";
-		assertThatExceptionOfType(MissingTableException.class).isThrownBy(() -> onMissing.allocate(freshTimestamp(), 10))
+		assertThatExceptionOfType(MissingTableException.class)
+			.isThrownBy(() -> onMissing.allocate(freshTimestamp(), 10))
 			.satisfies((ex) -> {
 				assertThat(ex.tableName()).isEqualTo(missing);
 				assertThat(ex.schemaScript()).isEqualTo(script);
@@ -314,13 +327,15 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 
 	@Test
 	void aNodeThrowsAMissingTableAtOnceInsteadOfRetryingUntilItsTimeout() {
-		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, uniqueTableName("missing"), Duration.ofSeconds(5));
+		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, uniqueTableName("missing"),
+				Duration.ofSeconds(5));
 		assertThrownAtOnceByANode(onMissing, MissingTableException.class);
 	}
 
 	@Test
 	void aSyntaxErrorIsNotRetryableAndANodeThrowsItAtOnce() {
-		// A reserved word passes the name check, but no statement on the table parses, so none creates it.
+		// A reserved word passes the name check, but no statement on the table parses, so
+		// none creates it.
 		JdbcTemplateRegistry unparsable = newRegistry(this.jdbcTemplate, "order", Duration.ofSeconds(5));
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> unparsable.allocate(freshTimestamp(), 10))
 			.isNotInstanceOf(MissingTableException.class)
@@ -330,16 +345,19 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	/**
-	 * Asserts that a node on the registry throws its failure to the caller at once: well within the
-	 * node's 30 s allocation timeout, which a failure taken as retryable would wait out.
+	 * Asserts that a node on the registry throws its failure to the caller at once: well
+	 * within the node's 30 s allocation timeout, which a failure taken as retryable would
+	 * wait out.
 	 */
 	protected static void assertThrownAtOnceByANode(Registry registry, Class<? extends Throwable> failure) {
 		try (CridNode node = CridNode.builder(registry).allocationTimeout(Duration.ofSeconds(30)).build()) {
 			long started = System.nanoTime();
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse())
-				.satisfies((ex) -> assertThat(causeChain(ex)).as("the failure and its causes").anyMatch(failure::isInstance));
-			// 10 s: far below the timeout, and far above one round trip on a busy machine.
+				.satisfies((ex) -> assertThat(causeChain(ex)).as("the failure and its causes")
+					.anyMatch(failure::isInstance));
+			// 10 s: far below the timeout, and far above one round trip on a busy
+			// machine.
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
 		}
 	}
@@ -436,9 +454,9 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 
 	@Test
 	void evictionRacingAllocationsNeverLetsASecondHandOutANumberTwice() throws Exception {
-		// Allocators keep asking for seconds around a watermark that an evictor keeps raising: an allocation
-		// that slipped past the watermark into a deleted second would start again at 0 and overlap a block
-		// already handed out.
+		// Allocators keep asking for seconds around a watermark that an evictor keeps
+		// raising: an allocation that slipped past the watermark into a deleted second
+		// would start again at 0 and overlap a block already handed out.
 		String table = uniqueTableName("evict_race");
 		JdbcTemplateRegistry shared = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
 		shared.ensureSchema();
@@ -502,7 +520,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			for (long second = 1; second <= 10; second++) {
 				retaining.allocate(second, 1);
 			}
-			// Evictions run at most every second (a 24th of the retention, at least a second).
+			// Evictions run at most every second (a 24th of the retention, at least a
+			// second).
 			await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
 				retaining.allocate(10, 1);
 				return this.jdbcTemplate.queryForObject("SELECT MIN(ts) FROM " + table, Long.class) == 7;
@@ -534,13 +553,15 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			retaining.checkLayout(CridLayout.DEFAULT);
 			long now = CridLayout.DEFAULT.timestampAt(Instant.now());
 			retaining.allocate(now, 1);
-			// A node an hour ahead keeps reserving, past several eviction intervals (a second each here).
+			// A node an hour ahead keeps reserving, past several eviction intervals (a
+			// second each here).
 			long started = System.nanoTime();
 			while (Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofMillis(2_500)) < 0) {
 				retaining.allocate(now + 3_600, 1);
 			}
 			assertThat(retaining.allocate(CridLayout.DEFAULT.timestampAt(Instant.now()), 1))
-				.as("the database's own second is still served").isNotNegative();
+				.as("the database's own second is still served")
+				.isNotNegative();
 		}
 		finally {
 			TestDatabase.dropRegistryTables(this.dataSource, table);
@@ -606,7 +627,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			}
 
 		};
-		JdbcTemplateRegistry onRecording = newRegistry(new JdbcTemplate(recording), this.tableName, Duration.ofSeconds(5));
+		JdbcTemplateRegistry onRecording = newRegistry(new JdbcTemplate(recording), this.tableName,
+				Duration.ofSeconds(5));
 		onRecording.checkLayout(CridLayout.DEFAULT);
 		onRecording.allocate(freshTimestamp(), 10);
 		onRecording.evictBefore(0);

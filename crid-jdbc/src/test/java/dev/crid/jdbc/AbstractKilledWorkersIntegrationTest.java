@@ -22,18 +22,19 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Processes killed mid-run and started again: six JVMs issue IDs from one registry table with small
- * blocks (1 to 100 sequence numbers, so they contend for the same rows); three are killed with
- * {@code SIGKILL} ({@link Process#destroyForcibly()}) while they issue, mid-block and perhaps mid-reservation,
- * and started again. Proves that the kills happened (exit status 137), that both the killed processes and
- * their restarts issued IDs, that no call of any process failed once its thread had an ID, or took longer than
- * the allocation timeout (a kill ends its connections at once, so the database holds no lock of the dead
- * process for long), that
- * every process not killed exited with status 0 (an {@link IssuingWorker} thread that ended on an
- * unexpected exception makes it exit with {@value IssuingWorker#UNEXPECTED_EXIT}), and that not one ID
- * repeats among everything every process wrote. An ID a
- * killed process issued but had not yet written is lost to the check, which is fine: what it looks for is
- * duplicates. One subclass per database.
+ * Processes killed mid-run and started again: six JVMs issue IDs from one registry table
+ * with small blocks (1 to 100 sequence numbers, so they contend for the same rows); three
+ * are killed with {@code SIGKILL} ({@link Process#destroyForcibly()}) while they issue,
+ * mid-block and perhaps mid-reservation, and started again. Proves that the kills
+ * happened (exit status 137), that both the killed processes and their restarts issued
+ * IDs, that no call of any process failed once its thread had an ID, or took longer than
+ * the allocation timeout (a kill ends its connections at once, so the database holds no
+ * lock of the dead process for long), that every process not killed exited with status 0
+ * (an {@link IssuingWorker} thread that ended on an unexpected exception makes it exit
+ * with {@value IssuingWorker#UNEXPECTED_EXIT}), and that not one ID repeats among
+ * everything every process wrote. An ID a killed process issued but had not yet written
+ * is lost to the check, which is fine: what it looks for is duplicates. One subclass per
+ * database.
  */
 public abstract class AbstractKilledWorkersIntegrationTest {
 
@@ -81,13 +82,15 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 				for (int k = 0; k < KILLED; k++) {
 					int p = 2 * k;
 					Process victim = running.get(p);
-					assertThat(victim.isAlive()).as("process %d still running when killed; its log: %s", p, log(p)).isTrue();
+					assertThat(victim.isAlive()).as("process %d still running when killed; its log: %s", p, log(p))
+						.isTrue();
 					victim.destroyForcibly();
 					assertThat(victim.waitFor(10, TimeUnit.SECONDS)).as("process %d died", p).isTrue();
 					assertThat(victim.exitValue()).as("exit status of killed process %d (128 + SIGKILL)", p)
 						.isEqualTo(137);
 					writtenBeforeKill[k] = WorkerProcesses.count(this.directory.resolve("ids-" + p + ".bin"));
-					running.set(p, start(endpoint, table, "ids-" + p + "-restarted", p + PROCESSES, RESTARTED_RUN_MILLIS));
+					running.set(p,
+							start(endpoint, table, "ids-" + p + "-restarted", p + PROCESSES, RESTARTED_RUN_MILLIS));
 				}
 				for (int p = 0; p < PROCESSES; p++) {
 					Process process = running.get(p);
@@ -125,14 +128,16 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 				System.out.printf("killed workers, %s: %d processes, %d killed with SIGKILL (exit 137) after writing "
 						+ "%s IDs and started again; IDs: %,d (restarts %,d), failed calls: %d, longest call: %d ms, "
 						+ "duplicates: %d, in %d ms%n", database(), PROCESSES, KILLED,
-						Arrays.toString(writtenBeforeKill), ids, restartedIds, failures, longestCall,
-						duplicates, took.toMillis());
+						Arrays.toString(writtenBeforeKill), ids, restartedIds, failures, longestCall, duplicates,
+						took.toMillis());
 				assertThat(Arrays.stream(writtenBeforeKill).min().getAsLong()).as("fewest IDs a killed process wrote")
 					.isPositive();
 				assertThat(duplicates).as("IDs issued twice").isZero();
-				// A start-up on a loaded machine may wait out the timeout for the pool's first connection.
-				assertThat(laterFailures).as("failed calls of all processes after their threads' first IDs (%d in all)",
-						failures).isZero();
+				// A start-up on a loaded machine may wait out the timeout for the pool's
+				// first connection.
+				assertThat(laterFailures)
+					.as("failed calls of all processes after their threads' first IDs (%d in all)", failures)
+					.isZero();
 				assertThat(Duration.ofMillis(longestCall)).as("longest call of all processes")
 					.isLessThanOrEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT.plus(FaultLoad.CALL_MARGIN));
 			}
@@ -147,7 +152,8 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 			throws IOException {
 		return WorkerProcesses.start(IssuingWorker.class, "256m",
 				List.of(endpoint.url(), endpoint.username(), endpoint.password(), table, String.valueOf(31L * seed + 7),
-						"2", "2", "1", "100", String.valueOf(runMillis), this.directory.resolve(name + ".bin").toString()),
+						"2", "2", "1", "100", String.valueOf(runMillis),
+						this.directory.resolve(name + ".bin").toString()),
 				this.directory.resolve(name + ".log"));
 	}
 

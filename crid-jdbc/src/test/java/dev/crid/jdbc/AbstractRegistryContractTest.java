@@ -21,13 +21,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The contract every {@link Registry} keeps, with the Go crid's wire meaning: for each timestamp, blocks
- * that tile the sequence numbers from 0 without gaps or overlaps, whoever asks. One short subclass per
- * implementation or database.
+ * The contract every {@link Registry} keeps, with the Go crid's wire meaning: for each
+ * timestamp, blocks that tile the sequence numbers from 0 without gaps or overlaps,
+ * whoever asks. One short subclass per implementation or database.
  */
 public abstract class AbstractRegistryContractTest {
 
-	private static final AtomicLong timestamps = new AtomicLong(1_000_000 + ThreadLocalRandom.current().nextLong(1_000_000_000));
+	private static final AtomicLong timestamps = new AtomicLong(
+			1_000_000 + ThreadLocalRandom.current().nextLong(1_000_000_000));
 
 	/**
 	 * Returns the registry under test, shared by the tests of one class.
@@ -44,8 +45,8 @@ public abstract class AbstractRegistryContractTest {
 	}
 
 	/**
-	 * Returns the next unreserved sequence number of a timestamp as the registry stores it; by default it
-	 * asks the registry for a block of one, whose start is that number.
+	 * Returns the next unreserved sequence number of a timestamp as the registry stores
+	 * it; by default it asks the registry for a block of one, whose start is that number.
 	 * @param timestamp the timestamp
 	 * @return its next unreserved sequence number
 	 */

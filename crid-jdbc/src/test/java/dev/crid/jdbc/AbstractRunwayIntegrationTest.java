@@ -25,12 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A node with a runway rides out an outage of the same length between it and its PostgreSQL registry: it
- * serves a steady rate (two callers, each taking their share every 10 ms) through a {@link FaultProxy} and
- * a HikariCP pool, the link is cut (or turned into a black hole, which answers nothing and refuses nothing)
- * once the node holds its runway at the rate it measured, and during the
- * cut and after the heal no call fails, none waits longer than the allocation timeout, no ID repeats, and
- * the node tops its stock up again once the registry is back. One short subclass per length.
+ * A node with a runway rides out an outage of the same length between it and its
+ * PostgreSQL registry: it serves a steady rate (two callers, each taking their share
+ * every 10 ms) through a {@link FaultProxy} and a HikariCP pool, the link is cut (or
+ * turned into a black hole, which answers nothing and refuses nothing) once the node
+ * holds its runway at the rate it measured, and during the cut and after the heal no call
+ * fails, none waits longer than the allocation timeout, no ID repeats, and the node tops
+ * its stock up again once the registry is back. One short subclass per length.
  */
 abstract class AbstractRunwayIntegrationTest {
 
@@ -79,9 +80,11 @@ abstract class AbstractRunwayIntegrationTest {
 					long idsAtHeal;
 					long reservationsAtHeal;
 					try {
-						// The rate is measured over the last minute: after a few seconds the node knows it, and holds
-						// its runway's worth of it and a block.
-						await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+						// The rate is measured over the last minute: after a few seconds
+						// the node knows it, and holds its runway's worth of it and a
+						// block.
+						await().atMost(Duration.ofSeconds(30))
+							.pollInterval(Duration.ofMillis(100))
 							.until(() -> load.issued() > 2 * this.rate
 									&& node.stats().runway().compareTo(this.runway) >= 0
 									&& node.stats().runway().compareTo(this.runway.multipliedBy(2)) < 0);
@@ -104,14 +107,18 @@ abstract class AbstractRunwayIntegrationTest {
 						ids = load.stop();
 					}
 					long duplicates = FaultLoad.duplicates(ids);
-					System.out.printf("runway %s, " + (this.blackHole ? "black hole" : "cut") + " %s at %,d IDs/s: %,d IDs during the cut, %d failed calls, "
-							+ "longest call %s, %d duplicates, %,d IDs in all%n", this.runway, cut, this.rate,
-							idsAtHeal - idsAtCut, load.failures(), load.longestCall(), duplicates, ids.length);
+					System.out.printf(
+							"runway %s, " + (this.blackHole ? "black hole" : "cut")
+									+ " %s at %,d IDs/s: %,d IDs during the cut, %d failed calls, "
+									+ "longest call %s, %d duplicates, %,d IDs in all%n",
+							this.runway, cut, this.rate, idsAtHeal - idsAtCut, load.failures(), load.longestCall(),
+							duplicates, ids.length);
 					assertThat(load.unexpected()).isEmpty();
 					assertThat(load.failures()).as("failed calls").isZero();
 					assertThat(load.longestCall()).as("longest call").isLessThan(node.allocationTimeout());
 					assertThat(duplicates).as("IDs issued twice").isZero();
-					// The callers kept their pace through the cut (they catch up after a late batch).
+					// The callers kept their pace through the cut (they catch up after a
+					// late batch).
 					assertThat(idsAtHeal - idsAtCut).as("IDs issued during the cut")
 						.isGreaterThanOrEqualTo(this.rate * cut.toSeconds() * 9 / 10);
 				}
@@ -136,8 +143,9 @@ abstract class AbstractRunwayIntegrationTest {
 	}
 
 	/**
-	 * Callers that each take a batch of IDs every 10 ms on a fixed schedule (a late batch is followed at
-	 * once by the next), recording every ID, the longest call, and every failure.
+	 * Callers that each take a batch of IDs every 10 ms on a fixed schedule (a late batch
+	 * is followed at once by the next), recording every ID, the longest call, and every
+	 * failure.
 	 */
 	private static final class PacedLoad {
 
@@ -216,7 +224,9 @@ abstract class AbstractRunwayIntegrationTest {
 			return List.copyOf(this.unexpected);
 		}
 
-		/** Stops the callers, checks that each ended, and returns every ID taken, sorted. */
+		/**
+		 * Stops the callers, checks that each ended, and returns every ID taken, sorted.
+		 */
 		long[] stop() throws InterruptedException {
 			this.running.set(false);
 			for (Thread caller : this.callers) {

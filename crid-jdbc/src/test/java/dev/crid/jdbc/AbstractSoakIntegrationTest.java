@@ -21,20 +21,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * A long run under every fault at once, not part of the normal build: four JVMs ({@link IssuingWorker})
- * issue IDs from one registry table through a {@link FaultProxy}, while the test puts faults in place in
- * cycles (a cut, refused connections, a flapping link, a black hole) and, in every cycle, kills one of the
- * workers with {@code SIGKILL} in the middle of the fault and starts it again at once (so it starts while
- * the database cannot be reached). It goes on until the workers have written at least
- * {@code crid.soak.ids} IDs (default 10^8) and at least {@code crid.soak.min-cycles} cycles (default 16, four of each fault)
- * have passed, then stops the workers, and proves that not one ID repeats among everything they wrote (partitioned
- * on disk by a hash of the ID and sorted one partition at a time, so the heap stays bounded however many
- * IDs the workers wrote: they write about three million a second on a two-core machine). It prints a table: fault cycles, kills, IDs, duplicates, failed calls, longest call,
+ * A long run under every fault at once, not part of the normal build: four JVMs
+ * ({@link IssuingWorker}) issue IDs from one registry table through a {@link FaultProxy},
+ * while the test puts faults in place in cycles (a cut, refused connections, a flapping
+ * link, a black hole) and, in every cycle, kills one of the workers with {@code SIGKILL}
+ * in the middle of the fault and starts it again at once (so it starts while the database
+ * cannot be reached). It goes on until the workers have written at least
+ * {@code crid.soak.ids} IDs (default 10^8) and at least {@code crid.soak.min-cycles}
+ * cycles (default 16, four of each fault) have passed, then stops the workers, and proves
+ * that not one ID repeats among everything they wrote (partitioned on disk by a hash of
+ * the ID and sorted one partition at a time, so the heap stays bounded however many IDs
+ * the workers wrote: they write about three million a second on a two-core machine). It
+ * prints a table: fault cycles, kills, IDs, duplicates, failed calls, longest call,
  * duration.
  *
- * <p>Run with {@code ./mvnw -B -pl crid-jdbc -am verify -Psoak -Dtest='*SoakIntegrationTest'
- * -Dsurefire.failIfNoSpecifiedTests=false -DskipITs} (both databases, one after the other; {@code -Dtest}
- * keeps the other modules' tests out of the run).
+ * <p>
+ * Run with {@code ./mvnw -B -pl crid-jdbc -am verify -Psoak -Dtest='*SoakIntegrationTest'
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipITs} (both databases, one after the
+ * other; {@code -Dtest} keeps the other modules' tests out of the run).
  */
 public abstract class AbstractSoakIntegrationTest {
 
@@ -46,12 +50,17 @@ public abstract class AbstractSoakIntegrationTest {
 
 	private static final Duration MAX_DURATION = Duration.ofMinutes(Long.getLong("crid.soak.max-minutes", 40L));
 
-	/** Longer than the workers' allocation timeout (the default, 5 s) for the cut and the black hole. */
+	/**
+	 * Longer than the workers' allocation timeout (the default, 5 s) for the cut and the
+	 * black hole.
+	 */
 	private static final Duration FAULT = Duration.ofSeconds(6);
 
 	private static final Duration HEALTHY = Duration.ofSeconds(6);
 
-	/** IDs sorted at once in the duplicate check: 256 MB, whatever the run wrote in total. */
+	/**
+	 * IDs sorted at once in the duplicate check: 256 MB, whatever the run wrote in total.
+	 */
 	private static final int PARTITION_SIZE = 32_000_000;
 
 	private static final String[] FAULTS = { "cut", "refuse", "flap", "black hole" };
@@ -77,7 +86,8 @@ public abstract class AbstractSoakIntegrationTest {
 		Map<String, Integer> cycles = new LinkedHashMap<>();
 		int kills = 0;
 		long started = System.nanoTime();
-		try (HikariDataSource dataSource = database().dataSource(2); FaultProxy proxy = FaultProxy.inFrontOf(database())) {
+		try (HikariDataSource dataSource = database().dataSource(2);
+				FaultProxy proxy = FaultProxy.inFrontOf(database())) {
 			JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).tableName(table).build().ensureSchema();
 			Process[] workers = new Process[WORKERS];
 			try {
@@ -115,7 +125,8 @@ public abstract class AbstractSoakIntegrationTest {
 						}
 						if (!killed && System.nanoTime() - killAt >= 0) {
 							workers[victim].destroyForcibly();
-							assertThat(workers[victim].waitFor(10, TimeUnit.SECONDS)).as("worker %d died", victim).isTrue();
+							assertThat(workers[victim].waitFor(10, TimeUnit.SECONDS)).as("worker %d died", victim)
+								.isTrue();
 							assertThat(workers[victim].exitValue()).as("exit status of a killed worker").isEqualTo(137);
 							workers[victim] = start(proxy, endpoint, table, victim);
 							kills++;
@@ -127,7 +138,8 @@ public abstract class AbstractSoakIntegrationTest {
 					cycles.merge(fault, 1, Integer::sum);
 					cycle++;
 					TimeUnit.NANOSECONDS.sleep(HEALTHY.toNanos());
-					System.out.printf("soak %s: cycle %d (%s) done, %,d IDs written%n", database(), cycle, fault, written());
+					System.out.printf("soak %s: cycle %d (%s) done, %,d IDs written%n", database(), cycle, fault,
+							written());
 				}
 			}
 			finally {
@@ -155,12 +167,11 @@ public abstract class AbstractSoakIntegrationTest {
 		long ids = counted[0];
 		long duplicates = counted[1];
 		Duration check = Duration.ofNanos(System.nanoTime() - checkStarted);
-		String result = String.join("\n",
-				"soak result, " + database() + ", " + WORKERS + " worker JVMs",
-				String.format("  fault cycles     %d %s", cycles.values().stream().mapToInt(Integer::intValue).sum(), cycles),
+		String result = String.join("\n", "soak result, " + database() + ", " + WORKERS + " worker JVMs",
+				String.format("  fault cycles     %d %s", cycles.values().stream().mapToInt(Integer::intValue).sum(),
+						cycles),
 				String.format("  kills            %d (SIGKILL, exit 137, started again at once)", kills),
-				String.format("  IDs              %,d", ids),
-				String.format("  duplicates       %d", duplicates),
+				String.format("  IDs              %,d", ids), String.format("  duplicates       %d", duplicates),
 				String.format("  failed calls     %,d", failures),
 				String.format("  longest call     %,d ms", longestCall),
 				String.format("  duration         %d s, and %d s for the duplicate check", took.toSeconds(),

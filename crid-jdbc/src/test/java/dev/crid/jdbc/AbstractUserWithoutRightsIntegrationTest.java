@@ -17,9 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A registry whose database user may log in and see the table but not write to it: every attempt is
- * refused the same way, so the failure is not retryable and a node throws it at once. Each class creates
- * its own user and tables, and drops them at the end.
+ * A registry whose database user may log in and see the table but not write to it: every
+ * attempt is refused the same way, so the failure is not retryable and a node throws it
+ * at once. Each class creates its own user and tables, and drops them at the end.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractUserWithoutRightsIntegrationTest {
@@ -40,8 +40,9 @@ abstract class AbstractUserWithoutRightsIntegrationTest {
 	protected abstract TestDatabase database();
 
 	/**
-	 * Returns the statements that create a user with the given name and {@link #PASSWORD}, who may log in
-	 * and read the allocation table but do nothing else with the registry's tables.
+	 * Returns the statements that create a user with the given name and
+	 * {@link #PASSWORD}, who may log in and read the allocation table but do nothing else
+	 * with the registry's tables.
 	 * @param user the user's name
 	 * @param table the allocation table
 	 * @return the statements
@@ -60,7 +61,8 @@ abstract class AbstractUserWithoutRightsIntegrationTest {
 	void createUserAndTables() {
 		this.admin = database().dataSource(2);
 		String name = ("crid_" + getClass().getSimpleName().replace("IntegrationTest", "") + "_"
-				+ ProcessHandle.current().pid()).toLowerCase();
+				+ ProcessHandle.current().pid())
+			.toLowerCase();
 		this.user = name + "_u";
 		this.table = name;
 		JdbcTemplateRegistry.builder(new JdbcTemplate(this.admin)).tableName(this.table).build().ensureSchema();

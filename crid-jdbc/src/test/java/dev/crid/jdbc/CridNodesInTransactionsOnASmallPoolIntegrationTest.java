@@ -26,11 +26,12 @@ import dev.crid.testsupport.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole stack on a pool too small for it, on PostgreSQL: threads inside transactions that hold every
- * connection of the pool. A node that must reserve a block then cannot get a connection: its callers
- * fail within the allocation timeout, none hangs, and once the transactions end the same nodes serve
- * distinct IDs. A node that reserved its first block beforehand ({@code warmUp()}, as Spring Boot does
- * at start-up) serves its first callers without a connection at all.
+ * The whole stack on a pool too small for it, on PostgreSQL: threads inside transactions
+ * that hold every connection of the pool. A node that must reserve a block then cannot
+ * get a connection: its callers fail within the allocation timeout, none hangs, and once
+ * the transactions end the same nodes serve distinct IDs. A node that reserved its first
+ * block beforehand ({@code warmUp()}, as Spring Boot does at start-up) serves its first
+ * callers without a connection at all.
  */
 class CridNodesInTransactionsOnASmallPoolIntegrationTest {
 
@@ -78,7 +79,8 @@ class CridNodesInTransactionsOnASmallPoolIntegrationTest {
 				assertThat(failure.took()).isGreaterThanOrEqualTo(ALLOCATION_TIMEOUT)
 					.isLessThan(ALLOCATION_TIMEOUT.plusSeconds(3));
 			}));
-		// The transactions are over: every node serves, from 8 threads, with blocks of 10 IDs.
+		// The transactions are over: every node serves, from 8 threads, with blocks of 10
+		// IDs.
 		List<CridNode> all = new ArrayList<>(cold);
 		for (int i = 0; i < 6; i++) {
 			all.add(node());
@@ -103,18 +105,19 @@ class CridNodesInTransactionsOnASmallPoolIntegrationTest {
 		List<CridNode> warm = List.of(node(), node());
 		warm.forEach(CridNode::warmUp);
 		List<Object> outcomes = inTransactionsHoldingEveryConnection(warm);
-		assertThat(outcomes).allSatisfy((outcome) -> assertThat(outcome).isInstanceOfSatisfying(Outcome.class,
-				(served) -> {
-					assertThat(served.value()).isInstanceOf(Long.class);
-					assertThat(served.took()).isLessThan(ALLOCATION_TIMEOUT);
-				}));
+		assertThat(outcomes)
+			.allSatisfy((outcome) -> assertThat(outcome).isInstanceOfSatisfying(Outcome.class, (served) -> {
+				assertThat(served.value()).isInstanceOf(Long.class);
+				assertThat(served.took()).isLessThan(ALLOCATION_TIMEOUT);
+			}));
 		assertThat(outcomes).extracting((outcome) -> ((Outcome) outcome).value()).doesNotHaveDuplicates();
 		assertThat(warm).allSatisfy((node) -> assertThat(node.stats().stalls()).isZero());
 	}
 
 	/**
-	 * Runs one caller per node, each in a transaction holding one of the pool's connections, all at once,
-	 * and keeps every transaction open until every caller is done; returns each caller's ID or failure.
+	 * Runs one caller per node, each in a transaction holding one of the pool's
+	 * connections, all at once, and keeps every transaction open until every caller is
+	 * done; returns each caller's ID or failure.
 	 */
 	private List<Object> inTransactionsHoldingEveryConnection(List<CridNode> callers) throws Exception {
 		assertThat(callers).hasSize(POOL_SIZE);

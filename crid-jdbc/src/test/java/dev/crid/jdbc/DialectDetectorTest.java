@@ -10,9 +10,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How product names and versions map to dialects. The real databases' metadata is covered by the
- * integration tests; here the metadata is a stand-in that answers with given names, to reach products
- * and versions this machine does not run.
+ * How product names and versions map to dialects. The real databases' metadata is covered
+ * by the integration tests; here the metadata is a stand-in that answers with given
+ * names, to reach products and versions this machine does not run.
  */
 class DialectDetectorTest {
 

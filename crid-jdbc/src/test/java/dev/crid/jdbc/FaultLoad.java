@@ -17,23 +17,25 @@ import dev.crid.CridException;
 import dev.crid.CridNode;
 
 /**
- * Callers that take IDs from nodes without a pause while a test puts faults between the nodes and their
- * database, recording every ID, how long each call took, and when calls failed and succeeded. A pause
- * between calls (outside the time measured) keeps the number of IDs recorded, and the memory they take,
- * bounded when blocks come fast.
+ * Callers that take IDs from nodes without a pause while a test puts faults between the
+ * nodes and their database, recording every ID, how long each call took, and when calls
+ * failed and succeeded. A pause between calls (outside the time measured) keeps the
+ * number of IDs recorded, and the memory they take, bounded when blocks come fast.
  *
- * <p>Each caller's budget for one call is its node's allocation timeout and {@link #CALL_MARGIN}. Each
- * caller publishes when its call in flight started, so a call that never returns is seen too: {@link #stop()}
- * fails when a caller is still in a call after its budget, when any call took longer than its budget, or
- * when a caller got anything but an ID or a {@link CridException} (counted as a failure as well).
+ * <p>
+ * Each caller's budget for one call is its node's allocation timeout and
+ * {@link #CALL_MARGIN}. Each caller publishes when its call in flight started, so a call
+ * that never returns is seen too: {@link #stop()} fails when a caller is still in a call
+ * after its budget, when any call took longer than its budget, or when a caller got
+ * anything but an ID or a {@link CridException} (counted as a failure as well).
  */
 final class FaultLoad implements AutoCloseable {
 
 	/**
-	 * What a call may take beyond its node's allocation timeout: the node fails a waiting caller at its
-	 * deadline, and this machine (two cores shared with other builds) may take up to about a second to
-	 * schedule the thread that notices it and the caller that is told; a wedged node would exceed it by the
-	 * timeout again, or for ever.
+	 * What a call may take beyond its node's allocation timeout: the node fails a waiting
+	 * caller at its deadline, and this machine (two cores shared with other builds) may
+	 * take up to about a second to schedule the thread that notices it and the caller
+	 * that is told; a wedged node would exceed it by the timeout again, or for ever.
 	 */
 	static final Duration CALL_MARGIN = Duration.ofMillis(1_500);
 
@@ -44,7 +46,10 @@ final class FaultLoad implements AutoCloseable {
 
 	private final List<CridNode> nodesOfCallers = new ArrayList<>();
 
-	/** Per caller: the {@link System#nanoTime()} its call in flight started at, or 0 between calls. */
+	/**
+	 * Per caller: the {@link System#nanoTime()} its call in flight started at, or 0
+	 * between calls.
+	 */
 	private final AtomicLongArray inFlightSince;
 
 	private final AtomicBoolean running = new AtomicBoolean(true);
@@ -94,8 +99,8 @@ final class FaultLoad implements AutoCloseable {
 		long budgetNanos = budget(node).toNanos();
 		long[] taken = new long[1 << 16];
 		int count = 0;
-		// The first success after a failure is always recorded, so that recovery is measured from the event,
-		// not from the next sample.
+		// The first success after a failure is always recorded, so that recovery is
+		// measured from the event, not from the next sample.
 		boolean failedSinceSample = false;
 		try {
 			while (this.running.get()) {
@@ -111,7 +116,8 @@ final class FaultLoad implements AutoCloseable {
 					}
 					taken[count++] = id;
 					this.issued.increment();
-					// Otherwise one success time per 1,000 IDs is enough to see when IDs flowed.
+					// Otherwise one success time per 1,000 IDs is enough to see when IDs
+					// flowed.
 					if (failedSinceSample || count % 1_000 == 1) {
 						this.successTimes.add(now);
 						failedSinceSample = false;
@@ -130,7 +136,8 @@ final class FaultLoad implements AutoCloseable {
 			}
 		}
 		catch (Throwable ex) {
-			// Neither an ID nor a CridException: a failure, and one the test reports as unexpected.
+			// Neither an ID nor a CridException: a failure, and one the test reports as
+			// unexpected.
 			long now = System.nanoTime();
 			long started = this.inFlightSince.getAndSet(index, 0);
 			this.unexpected.add(ex);
@@ -165,15 +172,17 @@ final class FaultLoad implements AutoCloseable {
 
 	/**
 	 * Stops the callers and returns every ID they got, sorted.
-	 * @throws AssertionError if a caller did not end within its budget, a call took longer than its budget,
-	 * or a caller got something other than an ID or a {@link CridException}
+	 * @throws AssertionError if a caller did not end within its budget, a call took
+	 * longer than its budget, or a caller got something other than an ID or a
+	 * {@link CridException}
 	 */
 	long[] stop() throws InterruptedException {
 		this.running.set(false);
 		List<String> problems = new ArrayList<>();
 		if (!this.stopped) {
 			this.stopped = true;
-			// Every caller is given its budget from now, in which a call in flight ends and the loop sees the stop.
+			// Every caller is given its budget from now, in which a call in flight ends
+			// and the loop sees the stop.
 			long started = System.nanoTime();
 			for (int i = 0; i < this.callers.size(); i++) {
 				Thread caller = this.callers.get(i);
@@ -181,12 +190,13 @@ final class FaultLoad implements AutoCloseable {
 				caller.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
 				if (caller.isAlive()) {
 					long since = this.inFlightSince.get(i);
-					problems.add(String.format("caller %d did not end within its budget of %d ms: %s", i,
-							budget(this.nodesOfCallers.get(i)).toMillis(),
-							(since != 0) ? "in a call for "
-									+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms, at "
-									+ Arrays.toString(caller.getStackTrace())
-									: "between calls"));
+					problems
+						.add(String.format("caller %d did not end within its budget of %d ms: %s", i,
+								budget(this.nodesOfCallers.get(i)).toMillis(),
+								(since != 0)
+										? "in a call for " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since)
+												+ " ms, at " + Arrays.toString(caller.getStackTrace())
+										: "between calls"));
 				}
 			}
 		}
@@ -195,8 +205,8 @@ final class FaultLoad implements AutoCloseable {
 			problems.add("a caller got neither an ID nor a CridException: " + ex);
 		}
 		if (!problems.isEmpty()) {
-			AssertionError error = new AssertionError(problems.size() + " caller problem(s):\n  "
-					+ String.join("\n  ", problems));
+			AssertionError error = new AssertionError(
+					problems.size() + " caller problem(s):\n  " + String.join("\n  ", problems));
 			this.unexpected.forEach(error::addSuppressed);
 			throw error;
 		}
@@ -228,14 +238,22 @@ final class FaultLoad implements AutoCloseable {
 	}
 
 	/**
-	 * Returns how long after {@code since} (a {@link System#nanoTime()}) IDs flowed again for good: the
-	 * time of the first success after the last failure that came after {@code since}.
+	 * Returns how long after {@code since} (a {@link System#nanoTime()}) IDs flowed again
+	 * for good: the time of the first success after the last failure that came after
+	 * {@code since}.
 	 */
 	Duration flowingAgainAfter(long since) {
-		long lastFailure = this.successTimes.stream().filter((time) -> time < 0).mapToLong((time) -> -time)
-			.filter((time) -> time >= since).max().orElse(since);
-		long firstSuccess = this.successTimes.stream().filter((time) -> time > 0 && time > lastFailure)
-			.mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
+		long lastFailure = this.successTimes.stream()
+			.filter((time) -> time < 0)
+			.mapToLong((time) -> -time)
+			.filter((time) -> time >= since)
+			.max()
+			.orElse(since);
+		long firstSuccess = this.successTimes.stream()
+			.filter((time) -> time > 0 && time > lastFailure)
+			.mapToLong(Long::longValue)
+			.min()
+			.orElse(Long.MAX_VALUE);
 		return (firstSuccess == Long.MAX_VALUE) ? null : Duration.ofNanos(Math.max(0, firstSuccess - since));
 	}
 
@@ -256,6 +274,7 @@ final class FaultLoad implements AutoCloseable {
 
 	/**
 	 * One failed call.
+	 *
 	 * @param caller the caller's number
 	 * @param started when the call started ({@link System#nanoTime()})
 	 * @param ended when it failed ({@link System#nanoTime()})

@@ -5,7 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 
 /**
- * The GENERIC dialect (update, else insert, retried on a duplicate key), forced on PostgreSQL.
+ * The GENERIC dialect (update, else insert, retried on a duplicate key), forced on
+ * PostgreSQL.
  */
 class GenericDialectOnPostgreSqlIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationTest {
 

@@ -6,7 +6,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 
 /**
- * The in-process H2 database of the tests: one named in-memory database that lives as long as the JVM.
+ * The in-process H2 database of the tests: one named in-memory database that lives as
+ * long as the JVM.
  */
 final class H2 {
 

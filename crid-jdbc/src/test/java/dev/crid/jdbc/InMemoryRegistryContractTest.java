@@ -4,7 +4,8 @@ import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 
 /**
- * The registry contract, kept by {@link InMemoryRegistry} as the reference the databases are held to.
+ * The registry contract, kept by {@link InMemoryRegistry} as the reference the databases
+ * are held to.
  */
 class InMemoryRegistryContractTest extends AbstractRegistryContractTest {
 

@@ -23,24 +23,30 @@ import dev.crid.CridException;
 import dev.crid.CridNode;
 
 /**
- * A process that issues IDs until its time is up or it is killed, for tests that kill processes and put
- * faults between them and their database. Its own pool (set up as the README recommends), several nodes
- * with blocks of random sizes, several threads per node; a call that fails is counted and the thread goes
- * on. Each thread appends its IDs to the output file in chunks of whole IDs (big-endian longs), so that a
- * {@code kill -9} loses only IDs not yet written, never the file's earlier content; a reader drops a torn
- * last chunk by keeping a multiple of eight bytes. Every second it prints one status line:
- * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N}, where the later
- * failures are those of a thread after its first ID (a start-up on a loaded machine may wait out the
- * allocation timeout for the pool's first connection), and the longest pause is the longest time a thread
- * went without an ID after its first.
+ * A process that issues IDs until its time is up or it is killed, for tests that kill
+ * processes and put faults between them and their database. Its own pool (set up as the
+ * README recommends), several nodes with blocks of random sizes, several threads per
+ * node; a call that fails is counted and the thread goes on. Each thread appends its IDs
+ * to the output file in chunks of whole IDs (big-endian longs), so that a {@code kill -9}
+ * loses only IDs not yet written, never the file's earlier content; a reader drops a torn
+ * last chunk by keeping a multiple of eight bytes. Every second it prints one status
+ * line:
+ * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N},
+ * where the later failures are those of a thread after its first ID (a start-up on a
+ * loaded machine may wait out the allocation timeout for the pool's first connection),
+ * and the longest pause is the longest time a thread went without an ID after its first.
  *
- * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest block, largest
- * block, milliseconds to run, output file, and optionally each node's runway in milliseconds (default 0)
- * and the IDs each thread takes a second (default 0: as many as it can).
+ * <p>
+ * Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest
+ * block, largest block, milliseconds to run, output file, and optionally each node's
+ * runway in milliseconds (default 0) and the IDs each thread takes a second (default 0:
+ * as many as it can).
  *
- * <p>A thread that ends on anything other than a {@link CridException} (an unexpected exception from the
- * node, a failed write) makes the process print it and exit with status {@value #UNEXPECTED_EXIT}, once
- * the other threads are done, so that the test that started it sees it.
+ * <p>
+ * A thread that ends on anything other than a {@link CridException} (an unexpected
+ * exception from the node, a failed write) makes the process print it and exit with
+ * status {@value #UNEXPECTED_EXIT}, once the other threads are done, so that the test
+ * that started it sees it.
  */
 public final class IssuingWorker {
 
@@ -49,7 +55,10 @@ public final class IssuingWorker {
 
 	private static final int CHUNK = 4_096;
 
-	/** A slow thread writes what it has at least this often, so a test sees soon that a worker issues. */
+	/**
+	 * A slow thread writes what it has at least this often, so a test sees soon that a
+	 * worker issues.
+	 */
 	private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
 	private IssuingWorker() {
@@ -58,7 +67,8 @@ public final class IssuingWorker {
 	/**
 	 * Runs the process.
 	 * @param args see the class description
-	 * @throws Exception on any failure other than a failed call, which makes the process exit non-zero
+	 * @throws Exception on any failure other than a failed call, which makes the process
+	 * exit non-zero
 	 */
 	public static void main(String[] args) throws Exception {
 		String url = args[0];
@@ -98,7 +108,11 @@ public final class IssuingWorker {
 			List<CridNode> nodes = new ArrayList<>();
 			for (int i = 0; i < nodeCount; i++) {
 				long blockSize = random.nextLong(smallestBlock, largestBlock + 1);
-				nodes.add(CridNode.builder(registry).blockSize(blockSize).threshold(blockSize / 2).runway(runway).build());
+				nodes.add(CridNode.builder(registry)
+					.blockSize(blockSize)
+					.threshold(blockSize / 2)
+					.runway(runway)
+					.build());
 			}
 			long deadline = System.nanoTime() + runNanos;
 			List<Thread> threads = new ArrayList<>();
@@ -172,7 +186,8 @@ public final class IssuingWorker {
 				}
 			}
 			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
-			if (perSecond > 0 && ++calls % 100 == 0) { // on a schedule: a late thread catches up
+			if (perSecond > 0 && ++calls % 100 == 0) { // on a schedule: a late thread
+														// catches up
 				LockSupport.parkNanos(pacedFrom + calls * TimeUnit.SECONDS.toNanos(1) / perSecond - System.nanoTime());
 			}
 			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
@@ -186,7 +201,8 @@ public final class IssuingWorker {
 	private static void write(FileChannel file, ByteBuffer chunk) {
 		chunk.flip();
 		try {
-			// One thread's chunk at a time, whole: appends from several threads must not interleave.
+			// One thread's chunk at a time, whole: appends from several threads must not
+			// interleave.
 			synchronized (file) {
 				while (chunk.hasRemaining()) {
 					file.write(chunk);

@@ -1,8 +1,8 @@
 package dev.crid.jdbc;
 
 /**
- * The SQL that creates and drops MariaDB users with fewer rights than the tests' administrator, whichever
- * driver the test connects with.
+ * The SQL that creates and drops MariaDB users with fewer rights than the tests'
+ * administrator, whichever driver the test connects with.
  */
 final class MariaDbUsers {
 
@@ -17,9 +17,10 @@ final class MariaDbUsers {
 	}
 
 	/**
-	 * A user who may read and write every table of the database but create none. Rights on the database
-	 * rather than on the table: MariaDB tells a user without rights on a table that access is denied even
-	 * where the table does not exist, so only such a user can learn that the metadata table is missing.
+	 * A user who may read and write every table of the database but create none. Rights
+	 * on the database rather than on the table: MariaDB tells a user without rights on a
+	 * table that access is denied even where the table does not exist, so only such a
+	 * user can learn that the metadata table is missing.
 	 */
 	static String[] createUserWithoutCreateRights(String user, String password) {
 		return new String[] { "CREATE USER '" + user + "'@'%' IDENTIFIED BY '" + password + "'",

@@ -14,9 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * The registry on MariaDB through MySQL Connector/J, which reports the server as MySQL and refuses
- * {@code INSERT ... RETURNING} as a query: the MARIADB dialect is detected and reserves the way that driver
- * allows.
+ * The registry on MariaDB through MySQL Connector/J, which reports the server as MySQL
+ * and refuses {@code INSERT ... RETURNING} as a query: the MARIADB dialect is detected
+ * and reserves the way that driver allows.
  */
 class MariaDbViaConnectorJRegistryIntegrationTest extends MariaDbRegistryIntegrationTest {
 
@@ -27,8 +27,9 @@ class MariaDbViaConnectorJRegistryIntegrationTest extends MariaDbRegistryIntegra
 
 	@Test
 	void theStatementTheDriverRefusesIsALastingFailure() throws SQLException {
-		// What the MARIADB dialect ran through this driver before it chose its statement by the driver: the
-		// driver refuses it before sending it, the same way every time, so a node must not retry it.
+		// What the MARIADB dialect ran through this driver before it chose its statement
+		// by the driver: the driver refuses it before sending it, the same way every
+		// time, so a node must not retry it.
 		try (HikariDataSource dataSource = createDataSource(1); Connection connection = dataSource.getConnection()) {
 			SQLException refused = catchThrowableOfType(SQLException.class, () -> new MariaDbDialect(true)
 				.allocate(connection, new RegistryTables(uniqueTableName("refused")), 1, 10, true, 5));

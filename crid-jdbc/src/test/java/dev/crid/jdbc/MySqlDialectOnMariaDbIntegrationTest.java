@@ -5,8 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 
 /**
- * The MYSQL dialect ({@code LAST_INSERT_ID(expr)}, no {@code RETURNING}), forced on MariaDB, which speaks
- * the same SQL.
+ * The MYSQL dialect ({@code LAST_INSERT_ID(expr)}, no {@code RETURNING}), forced on
+ * MariaDB, which speaks the same SQL.
  */
 class MySqlDialectOnMariaDbIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationTest {
 

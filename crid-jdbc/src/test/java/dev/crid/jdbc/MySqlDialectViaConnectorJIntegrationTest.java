@@ -5,7 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.testsupport.TestDatabase;
 
 /**
- * The MYSQL dialect ({@code LAST_INSERT_ID(expr)}) forced on MariaDB, through MySQL Connector/J.
+ * The MYSQL dialect ({@code LAST_INSERT_ID(expr)}) forced on MariaDB, through MySQL
+ * Connector/J.
  */
 class MySqlDialectViaConnectorJIntegrationTest extends MySqlDialectOnMariaDbIntegrationTest {
 

@@ -10,10 +10,11 @@ import dev.crid.testsupport.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The MySQL dialect's trap: on a pooled connection, {@code LAST_INSERT_ID()} still holds the value of an
- * earlier update when a new second's row is inserted. With one pooled connection every allocation below
- * runs on the same session, so a stale value would show as a new second starting anywhere but 0. MariaDB
- * speaks the same SQL, so the MYSQL dialect is forced on it, through either driver.
+ * The MySQL dialect's trap: on a pooled connection, {@code LAST_INSERT_ID()} still holds
+ * the value of an earlier update when a new second's row is inserted. With one pooled
+ * connection every allocation below runs on the same session, so a stale value would show
+ * as a new second starting anywhere but 0. MariaDB speaks the same SQL, so the MYSQL
+ * dialect is forced on it, through either driver.
  */
 class MySqlLastInsertIdTrapIntegrationTest {
 

@@ -12,11 +12,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A PostgreSQL primary and a streaming standby of its own, made with the server binaries installed on the
- * machine ({@code initdb}, {@code pg_basebackup}, {@code pg_ctl}) in a temporary directory, on free loopback
- * ports, run as the {@code postgres} user when the tests run as root (the server refuses to run as root).
- * For tests that kill the primary and promote the standby. {@link #close()} stops both and deletes
- * everything.
+ * A PostgreSQL primary and a streaming standby of its own, made with the server binaries
+ * installed on the machine ({@code initdb}, {@code pg_basebackup}, {@code pg_ctl}) in a
+ * temporary directory, on free loopback ports, run as the {@code postgres} user when the
+ * tests run as root (the server refuses to run as root). For tests that kill the primary
+ * and promote the standby. {@link #close()} stops both and deletes everything.
  */
 final class PostgreSqlCluster implements AutoCloseable {
 
@@ -42,7 +42,8 @@ final class PostgreSqlCluster implements AutoCloseable {
 	}
 
 	/**
-	 * The directory of the newest installed server binaries, or {@code null} when none is installed.
+	 * The directory of the newest installed server binaries, or {@code null} when none is
+	 * installed.
 	 */
 	static Path binaries() {
 		Path installed = Path.of("/usr/lib/postgresql");
@@ -61,10 +62,12 @@ final class PostgreSqlCluster implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a primary, and a standby that streams from it through {@code replicationPort} when that is
-	 * not 0 (a proxy in front of the primary, started once the primary's port is known) or directly.
+	 * Starts a primary, and a standby that streams from it through
+	 * {@code replicationPort} when that is not 0 (a proxy in front of the primary,
+	 * started once the primary's port is known) or directly.
 	 * @param synchronous whether a commit on the primary waits for the standby to have it
-	 * @param replicationVia given the primary's port, returns the port the standby connects to
+	 * @param replicationVia given the primary's port, returns the port the standby
+	 * connects to
 	 */
 	static PostgreSqlCluster start(boolean synchronous, java.util.function.IntUnaryOperator replicationVia)
 			throws IOException, InterruptedException {
@@ -87,14 +90,10 @@ final class PostgreSqlCluster implements AutoCloseable {
 	private void init(boolean synchronous, int replicationPort) throws IOException, InterruptedException {
 		giveToServerUser(this.directory);
 		run("initdb", "-D", this.primary.toString(), "-U", "postgres", "--auth=trust", "--no-sync");
-		Files.writeString(this.primary.resolve("postgresql.conf"), String.join("\n",
-				"listen_addresses = '127.0.0.1'",
-				"unix_socket_directories = '" + this.directory + "'",
-				"wal_level = replica",
-				"max_wal_senders = 4",
-				"fsync = off",
-				"synchronous_standby_names = '" + (synchronous ? "standby" : "") + "'",
-				""), java.nio.file.StandardOpenOption.APPEND);
+		Files.writeString(this.primary.resolve("postgresql.conf"), String.join("\n", "listen_addresses = '127.0.0.1'",
+				"unix_socket_directories = '" + this.directory + "'", "wal_level = replica", "max_wal_senders = 4",
+				"fsync = off", "synchronous_standby_names = '" + (synchronous ? "standby" : "") + "'", ""),
+				java.nio.file.StandardOpenOption.APPEND);
 		startServer(this.primary, this.primaryPort);
 		run("pg_basebackup", "-D", this.standby.toString(), "-R", "-X", "stream", "-d",
 				"host=127.0.0.1 port=" + replicationPort + " user=postgres application_name=standby");
@@ -104,7 +103,10 @@ final class PostgreSqlCluster implements AutoCloseable {
 		startServer(this.standby, this.standbyPort);
 	}
 
-	/** The JDBC URL of both servers, for the one that is primary now: what clients of a failover pair use. */
+	/**
+	 * The JDBC URL of both servers, for the one that is primary now: what clients of a
+	 * failover pair use.
+	 */
 	String jdbcUrl() {
 		return "jdbc:postgresql://127.0.0.1:" + this.primaryPort + ",127.0.0.1:" + this.standbyPort
 				+ "/postgres?targetServerType=primary";
@@ -120,7 +122,10 @@ final class PostgreSqlCluster implements AutoCloseable {
 		return "jdbc:postgresql://127.0.0.1:" + this.standbyPort + "/postgres";
 	}
 
-	/** Kills the primary at once, as a crash does: no shutdown checkpoint, no goodbye to the standby. */
+	/**
+	 * Kills the primary at once, as a crash does: no shutdown checkpoint, no goodbye to
+	 * the standby.
+	 */
 	void killPrimary() throws IOException, InterruptedException {
 		run("pg_ctl", "-D", this.primary.toString(), "stop", "-m", "immediate", "-w");
 	}
@@ -130,7 +135,10 @@ final class PostgreSqlCluster implements AutoCloseable {
 		run("pg_ctl", "-D", this.standby.toString(), "promote", "-w");
 	}
 
-	/** Starts the killed primary again, on its own: it recovers what it had committed, and streams from nobody. */
+	/**
+	 * Starts the killed primary again, on its own: it recovers what it had committed, and
+	 * streams from nobody.
+	 */
 	void restartOldPrimary() throws IOException, InterruptedException {
 		startServer(this.primary, this.primaryPort);
 	}
@@ -159,7 +167,10 @@ final class PostgreSqlCluster implements AutoCloseable {
 		}
 	}
 
-	/** Runs a server binary, as the postgres user when this is root, and fails with its output if it fails. */
+	/**
+	 * Runs a server binary, as the postgres user when this is root, and fails with its
+	 * output if it fails.
+	 */
 	private void run(String program, String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>();
 		if (isRoot()) {
@@ -169,7 +180,8 @@ final class PostgreSqlCluster implements AutoCloseable {
 		command.addAll(List.of(arguments));
 		Path output = Files.createTempFile("crid-pg-", ".out");
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(output.toFile())
 				.start();
 			if (!process.waitFor(2, TimeUnit.MINUTES)) {
 				process.destroyForcibly();

@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * PostgreSQL specifics: an allocation commits durably even on a session with synchronous commit off, and
- * a connection lost in the middle of an allocation surfaces as a {@link RegistryException} at once.
+ * PostgreSQL specifics: an allocation commits durably even on a session with synchronous
+ * commit off, and a connection lost in the middle of an allocation surfaces as a
+ * {@link RegistryException} at once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
@@ -54,17 +55,19 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 
 	@Test
 	void theAllocationTurnsSynchronousCommitOnForItsOwnTransaction() throws Exception {
-		try (Connection connection = this.dataSource.getConnection(); Statement statement = connection.createStatement()) {
+		try (Connection connection = this.dataSource.getConnection();
+				Statement statement = connection.createStatement()) {
 			statement.execute("SET synchronous_commit = off");
 			connection.setAutoCommit(false);
-			long start = new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, true, 5).start();
+			long start = new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, true, 5)
+				.start();
 			assertThat(start).isZero();
 			assertThat(setting(statement)).as("in the allocation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
 			// Without the metadata table (beside a table the Go crid made), the same.
-			assertThat(new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, false, 5).start())
-				.isEqualTo(10);
+			assertThat(new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, false, 5)
+				.start()).isEqualTo(10);
 			assertThat(setting(statement)).as("in the unguarded allocation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
@@ -93,14 +96,19 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 				.build();
 			try (Connection locker = this.dataSource.getConnection(); Statement lock = locker.createStatement()) {
 				locker.setAutoCommit(false);
-				lock.executeQuery("SELECT next_seq FROM " + this.table + " WHERE ts = " + timestamp + " FOR UPDATE").close();
-				CompletableFuture<Long> allocation = CompletableFuture.supplyAsync(() -> victim.allocate(timestamp, 10));
+				lock.executeQuery("SELECT next_seq FROM " + this.table + " WHERE ts = " + timestamp + " FOR UPDATE")
+					.close();
+				CompletableFuture<Long> allocation = CompletableFuture
+					.supplyAsync(() -> victim.allocate(timestamp, 10));
 				await().atMost(Duration.ofSeconds(5))
-					.until(() -> this.jdbcTemplate.queryForObject("SELECT COUNT(*) FROM pg_stat_activity "
-							+ "WHERE application_name = ? AND wait_event_type = 'Lock'", Long.class, application) == 1);
+					.until(() -> this.jdbcTemplate.queryForObject(
+							"SELECT COUNT(*) FROM pg_stat_activity "
+									+ "WHERE application_name = ? AND wait_event_type = 'Lock'",
+							Long.class, application) == 1);
 				long killed = System.nanoTime();
-				this.jdbcTemplate.queryForList("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-						+ "WHERE application_name = ?", application);
+				this.jdbcTemplate.queryForList(
+						"SELECT pg_terminate_backend(pid) FROM pg_stat_activity " + "WHERE application_name = ?",
+						application);
 				assertThat(allocation).failsWithin(5, TimeUnit.SECONDS)
 					.withThrowableThat()
 					.havingCause()

@@ -25,13 +25,15 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A real failover under load: a PostgreSQL primary and a streaming standby of their own
- * ({@link PostgreSqlCluster}), two worker JVMs ({@link IssuingWorker}, one node each, one with a runway of
- * 10 s and one without) on the pair's multi-host URL, the primary killed as a crash kills it and the standby
- * promoted. With synchronous replication no reservation is lost and no ID repeats; the node with a runway
- * serves on through the failover, the other waits for it. With asynchronous replication and the standby
- * behind (its stream cut for 2 s before the crash), reservations the primary committed are lost, and still
- * no ID repeats because the failover took longer than a second and the clocks' skew (one machine): every
- * node reserves again in a later second than the lost ones. Each test prints its figures.
+ * ({@link PostgreSqlCluster}), two worker JVMs ({@link IssuingWorker}, one node each, one
+ * with a runway of 10 s and one without) on the pair's multi-host URL, the primary killed
+ * as a crash kills it and the standby promoted. With synchronous replication no
+ * reservation is lost and no ID repeats; the node with a runway serves on through the
+ * failover, the other waits for it. With asynchronous replication and the standby behind
+ * (its stream cut for 2 s before the crash), reservations the primary committed are lost,
+ * and still no ID repeats because the failover took longer than a second and the clocks'
+ * skew (one machine): every node reserves again in a later second than the lost ones.
+ * Each test prints its figures.
  */
 class PostgreSqlFailoverIntegrationTest {
 
@@ -44,7 +46,10 @@ class PostgreSqlFailoverIntegrationTest {
 
 	private static final Duration RUNWAY = Duration.ofSeconds(10);
 
-	/** A pause in milliseconds that a node serving from its stock never makes, and one waiting for the failover does. */
+	/**
+	 * A pause in milliseconds that a node serving from its stock never makes, and one
+	 * waiting for the failover does.
+	 */
 	private static final long PAUSE_BETWEEN = 250;
 
 	@TempDir
@@ -75,21 +80,24 @@ class PostgreSqlFailoverIntegrationTest {
 			return replication[0].port();
 		}); FaultProxy stream = replication[0]) {
 			Failover failover = run(cluster, () -> {
-				stream.blackHole(); // the standby falls behind: it hears nothing more from the primary
+				stream.blackHole(); // the standby falls behind: it hears nothing more
+									// from the primary
 				TimeUnit.SECONDS.sleep(2);
 			});
 			Map<Long, Long> lost = lostReservations(cluster);
-			System.out.printf("failover, asynchronous replication, standby 2 s behind: %s; reservations lost: %d "
-					+ "seconds, %,d sequence numbers%n", failover, lost.size(),
-					lost.values().stream().mapToLong(Long::longValue).sum());
+			System.out.printf(
+					"failover, asynchronous replication, standby 2 s behind: %s; reservations lost: %d "
+							+ "seconds, %,d sequence numbers%n",
+					failover, lost.size(), lost.values().stream().mapToLong(Long::longValue).sum());
 			assertThat(lost).as("reservations the promoted standby lacks").isNotEmpty();
 			failover.assertNoRepeatAndTheRunwayRodeItOut();
 		}
 	}
 
 	/**
-	 * Creates the table, starts the workers, lets them issue, runs {@code beforeCrash}, kills the primary,
-	 * promotes the standby a second later, and waits for the workers to end.
+	 * Creates the table, starts the workers, lets them issue, runs {@code beforeCrash},
+	 * kills the primary, promotes the standby a second later, and waits for the workers
+	 * to end.
 	 */
 	private Failover run(PostgreSqlCluster cluster, Step beforeCrash) throws Exception {
 		try (HikariDataSource primary = dataSource(cluster.primaryUrl())) {
@@ -102,7 +110,8 @@ class PostgreSqlFailoverIntegrationTest {
 			worker.start(cluster.jdbcUrl());
 		}
 		try {
-			// Long enough for the node with a runway to have measured its rate and filled its stock.
+			// Long enough for the node with a runway to have measured its rate and filled
+			// its stock.
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> workers.stream().allMatch((worker) -> worker.status()[0] > 4L * IDS_PER_SECOND));
 			beforeCrash.run();
@@ -112,10 +121,12 @@ class PostgreSqlFailoverIntegrationTest {
 			cluster.promoteStandby();
 			Duration failover = Duration.ofNanos(System.nanoTime() - crashed);
 			for (Worker worker : workers) {
-				assertThat(worker.process.waitFor(RUN.toSeconds() + 30, TimeUnit.SECONDS)).as(worker.name + " ended").isTrue();
+				assertThat(worker.process.waitFor(RUN.toSeconds() + 30, TimeUnit.SECONDS)).as(worker.name + " ended")
+					.isTrue();
 				assertThat(worker.process.exitValue()).as(worker.name + " exit status").isZero();
 			}
-			long[] counted = WorkerProcesses.countDuplicates(List.of(plain.ids, withRunway.ids), this.directory, 8_000_000);
+			long[] counted = WorkerProcesses.countDuplicates(List.of(plain.ids, withRunway.ids), this.directory,
+					8_000_000);
 			return new Failover(failover, counted[0], counted[1], plain.status(), withRunway.status());
 		}
 		finally {
@@ -124,8 +135,9 @@ class PostgreSqlFailoverIntegrationTest {
 	}
 
 	/**
-	 * Starts the killed primary on its own (it recovers what it committed) and returns, by second, how many
-	 * sequence numbers it reserved beyond what the promoted standby knows of.
+	 * Starts the killed primary on its own (it recovers what it committed) and returns,
+	 * by second, how many sequence numbers it reserved beyond what the promoted standby
+	 * knows of.
 	 */
 	private static Map<Long, Long> lostReservations(PostgreSqlCluster cluster) throws Exception {
 		cluster.restartOldPrimary();
@@ -189,7 +201,10 @@ class PostgreSqlFailoverIntegrationTest {
 					this.log);
 		}
 
-		/** Issued, failures, longest call (ms), failures after a thread's first ID, longest pause (ms). */
+		/**
+		 * Issued, failures, longest call (ms), failures after a thread's first ID,
+		 * longest pause (ms).
+		 */
 		long[] status() {
 			try {
 				return WorkerProcesses.lastStatus(this.log);
@@ -208,11 +223,11 @@ class PostgreSqlFailoverIntegrationTest {
 			assertThat(this.ids).as("IDs issued").isGreaterThan(RUN.toSeconds() * IDS_PER_SECOND);
 			assertThat(this.duplicates).as("IDs issued twice").isZero();
 			assertThat(this.withRunway[1]).as("failed calls of the node with a runway").isZero();
-			// It served from its stock while the registry was away (measured 13-17 ms); the other waited for the
-			// new primary once its blocks ran out: the second between the crash and the promotion, less at most
-			// two blocks of up to 6,400 IDs at 20,000 a second (measured 0.9-1.5 s).
-			assertThat(this.withRunway[4]).as("longest pause of the node with a runway (ms)")
-				.isLessThan(PAUSE_BETWEEN);
+			// It served from its stock while the registry was away (measured 13-17 ms);
+			// the other waited for the new primary once its blocks ran out: the second
+			// between the crash and the promotion, less at most two blocks of up to 6,400
+			// IDs at 20,000 a second (measured 0.9-1.5 s).
+			assertThat(this.withRunway[4]).as("longest pause of the node with a runway (ms)").isLessThan(PAUSE_BETWEEN);
 			assertThat(this.plain[4]).as("longest pause of the node without one (ms)")
 				.isGreaterThanOrEqualTo(PAUSE_BETWEEN);
 		}

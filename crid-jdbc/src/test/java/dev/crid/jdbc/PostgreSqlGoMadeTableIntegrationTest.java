@@ -14,9 +14,11 @@ class PostgreSqlGoMadeTableIntegrationTest extends AbstractGoMadeTableIntegratio
 
 	@Override
 	protected String[] createUserWithoutCreateRights(String user, String table) {
-		// Since PostgreSQL 15 only the owner of the public schema may create tables in it.
+		// Since PostgreSQL 15 only the owner of the public schema may create tables in
+		// it.
 		return new String[] { "CREATE ROLE " + user + " LOGIN PASSWORD '" + PASSWORD + "'",
-				"GRANT SELECT, INSERT, UPDATE ON " + table + " TO " + user, "REVOKE CREATE ON SCHEMA public FROM " + user };
+				"GRANT SELECT, INSERT, UPDATE ON " + table + " TO " + user,
+				"REVOKE CREATE ON SCHEMA public FROM " + user };
 	}
 
 	@Override

@@ -25,10 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A registry table that goes back, as after a restore from a backup or a failover to a replica that lagged,
- * on PostgreSQL: the node that was given the lost blocks refuses them and moves on to the next second, but
- * a node that never saw them is handed them again and repeats IDs. The second half is the limit that
- * docs/RELIABILITY.md states, shown here so that the documentation cannot claim more than holds.
+ * A registry table that goes back, as after a restore from a backup or a failover to a
+ * replica that lagged, on PostgreSQL: the node that was given the lost blocks refuses
+ * them and moves on to the next second, but a node that never saw them is handed them
+ * again and repeats IDs. The second half is the limit that docs/RELIABILITY.md states,
+ * shown here so that the documentation cannot claim more than holds.
  */
 class PostgreSqlRegistryGoesBackIntegrationTest {
 
@@ -68,7 +69,8 @@ class PostgreSqlRegistryGoesBackIntegrationTest {
 			assertThat(secondIds).as("a node that never saw the lost block is handed it again")
 				.containsExactlyInAnyOrderElementsOf(firstIds);
 			goBack(second0);
-			// The clock still reads the same second: the first node waits for the next one.
+			// The clock still reads the same second: the first node waits for the next
+			// one.
 			CompletableFuture<Long> next = CompletableFuture.supplyAsync(first::nextId);
 			await().atMost(Duration.ofSeconds(10)).until(() -> first.stats().registryWentBack() == 1);
 			assertThat(next).isNotDone();

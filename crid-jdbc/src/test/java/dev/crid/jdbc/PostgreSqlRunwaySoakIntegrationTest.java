@@ -3,8 +3,8 @@ package dev.crid.jdbc;
 import java.time.Duration;
 
 /**
- * A runway of 2 minutes through a 2-minute black hole, at 100,000 IDs a second, on PostgreSQL: only with
- * {@code -Psoak}.
+ * A runway of 2 minutes through a 2-minute black hole, at 100,000 IDs a second, on
+ * PostgreSQL: only with {@code -Psoak}.
  */
 class PostgreSqlRunwaySoakIntegrationTest extends AbstractRunwayIntegrationTest {
 

@@ -8,7 +8,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The schema scripts on the classpath: one per dialect, each creating the Go crid's table.
+ * The schema scripts on the classpath: one per dialect, each creating the Go crid's
+ * table.
  */
 class SchemaScriptTest {
 
@@ -18,15 +19,17 @@ class SchemaScriptTest {
 		String location = SqlDialect.of(dialect).schemaScript();
 		assertThat(location).isEqualTo("dev/crid/jdbc/schema-" + dialect.name().toLowerCase() + ".sql");
 		List<String> statements = SchemaScript.statements(location, "crid_allocations");
-		assertThat(statements).hasSize(2).allSatisfy((statement) -> assertThat(statement).startsWith("CREATE TABLE")
-			.doesNotContain("--")
-			.doesNotEndWith(";"));
+		assertThat(statements).hasSize(2)
+			.allSatisfy((statement) -> assertThat(statement).startsWith("CREATE TABLE")
+				.doesNotContain("--")
+				.doesNotEndWith(";"));
 		assertThat(statements.get(0)).contains(" crid_allocations (")
 			.containsPattern("ts BIGINT (NOT NULL )?PRIMARY KEY")
 			.contains("next_seq BIGINT NOT NULL");
 		assertThat(statements.get(1)).contains(" crid_allocations_meta (")
 			.containsPattern("id INT (NOT NULL )?PRIMARY KEY")
-			.contains("evicted_before BIGINT NOT NULL", "epoch_seconds BIGINT", "timestamp_bits INT", "sequence_bits INT");
+			.contains("evicted_before BIGINT NOT NULL", "epoch_seconds BIGINT", "timestamp_bits INT",
+					"sequence_bits INT");
 	}
 
 	@ParameterizedTest

@@ -18,11 +18,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.crid.CridNode;
 
 /**
- * One process of {@link AbstractCrossProcessUniquenessIntegrationTest}: its own connection pool, several
- * nodes with small blocks of different sizes, several threads per node, all sharing one registry table
- * with the other processes. It writes every ID it issued to a file, as big-endian longs.
+ * One process of {@link AbstractCrossProcessUniquenessIntegrationTest}: its own
+ * connection pool, several nodes with small blocks of different sizes, several threads
+ * per node, all sharing one registry table with the other processes. It writes every ID
+ * it issued to a file, as big-endian longs.
  *
- * <p>Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, IDs to issue, output file.
+ * <p>
+ * Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, IDs to
+ * issue, output file.
  */
 public final class UniquenessWorker {
 
@@ -32,7 +35,8 @@ public final class UniquenessWorker {
 	/**
 	 * Runs the process.
 	 * @param args see the class description
-	 * @throws Exception on any failure, which makes the process exit with a non-zero status
+	 * @throws Exception on any failure, which makes the process exit with a non-zero
+	 * status
 	 */
 	public static void main(String[] args) throws Exception {
 		String url = args[0];
@@ -102,7 +106,8 @@ public final class UniquenessWorker {
 	}
 
 	private static void write(long[] ids, Path output) throws IOException {
-		try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(output), 1 << 16))) {
+		try (DataOutputStream out = new DataOutputStream(
+				new BufferedOutputStream(Files.newOutputStream(output), 1 << 16))) {
 			for (long id : ids) {
 				out.writeLong(id);
 			}

@@ -21,9 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A database nobody listens for: every operation fails with a {@link RegistryException} that names the
- * refused connection, within the query timeout, also behind a pool that would wait half a minute for a
- * connection; and a node fails its callers within the allocation timeout.
+ * A database nobody listens for: every operation fails with a {@link RegistryException}
+ * that names the refused connection, within the query timeout, also behind a pool that
+ * would wait half a minute for a connection; and a node fails its callers within the
+ * allocation timeout.
  */
 class UnreachableDatabaseTest {
 
@@ -34,21 +35,21 @@ class UnreachableDatabaseTest {
 	@Test
 	void failsFastWhenTheServerRefusesConnections() throws IOException {
 		DataSource dataSource = new DriverManagerDataSource(unusedPortUrl(), "postgres", "");
-		assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
-			.queryTimeout(TIMEOUT)
-			.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("refused")
-				.satisfies((ex) -> assertThat(ex.isRetryable()).as("a refused connection may pass").isTrue()));
+		assertEveryOperationFailsInTime(
+				JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).queryTimeout(TIMEOUT).build(), TIMEOUT,
+				(failure) -> assertThat(failure).hasMessageContaining("refused")
+					.satisfies((ex) -> assertThat(ex.isRetryable()).as("a refused connection may pass").isTrue()));
 	}
 
 	@Test
 	void behindAnEmptyPoolFailsAtOnceNamingTheRefusal() throws IOException {
-		// The pool holds no connection, so the registry connects directly instead of waiting the pool's
-		// 30 s: it learns at once that the server refuses.
+		// The pool holds no connection, so the registry connects directly instead of
+		// waiting the pool's 30 s: it learns at once that the server refuses.
 		try (HikariDataSource dataSource = pool(Duration.ofSeconds(30))) {
-			assertEveryOperationFailsInTime(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
-				.queryTimeout(TIMEOUT)
-				.build(), TIMEOUT, (failure) -> assertThat(failure).hasMessageContaining("refused")
-					.satisfies((ex) -> assertThat(ex.isRetryable()).as("a refused connection may pass").isTrue()));
+			assertEveryOperationFailsInTime(
+					JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource)).queryTimeout(TIMEOUT).build(), TIMEOUT,
+					(failure) -> assertThat(failure).hasMessageContaining("refused")
+						.satisfies((ex) -> assertThat(ex.isRetryable()).as("a refused connection may pass").isTrue()));
 		}
 	}
 

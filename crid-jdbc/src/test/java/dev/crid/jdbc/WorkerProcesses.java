@@ -14,20 +14,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Starts {@link IssuingWorker} processes and reads what they wrote: their ID files and the last status
- * line of their logs.
+ * Starts {@link IssuingWorker} processes and reads what they wrote: their ID files and
+ * the last status line of their logs.
  */
 final class WorkerProcesses {
 
-	private static final Pattern STATUS = Pattern
-		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+)");
+	private static final Pattern STATUS = Pattern.compile(
+			"status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+)");
 
 	private WorkerProcesses() {
 	}
 
 	/**
-	 * Starts a worker process on this JVM's class path, its output and errors going to {@code log}.
-	 * @param worker the worker's main class, {@link IssuingWorker} or {@link UniquenessWorker}
+	 * Starts a worker process on this JVM's class path, its output and errors going to
+	 * {@code log}.
+	 * @param worker the worker's main class, {@link IssuingWorker} or
+	 * {@link UniquenessWorker}
 	 * @param heap the worker's -Xmx, for example {@code 256m}
 	 * @param arguments the worker's arguments (see its class)
 	 */
@@ -39,7 +41,10 @@ final class WorkerProcesses {
 		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 	}
 
-	/** Returns how many whole IDs a file holds (a killed writer may have left a torn last one). */
+	/**
+	 * Returns how many whole IDs a file holds (a killed writer may have left a torn last
+	 * one).
+	 */
 	static long count(Path file) throws IOException {
 		return Files.exists(file) ? Files.size(file) / Long.BYTES : 0;
 	}
@@ -80,8 +85,9 @@ final class WorkerProcesses {
 	}
 
 	/**
-	 * Returns issued, failures, longest call (ms), failures after a thread's first ID and the longest pause
-	 * between two IDs of a thread (ms) from the last status line of a log, or zeros.
+	 * Returns issued, failures, longest call (ms), failures after a thread's first ID and
+	 * the longest pause between two IDs of a thread (ms) from the last status line of a
+	 * log, or zeros.
 	 */
 	static long[] lastStatus(Path log) throws IOException {
 		long[] status = new long[5];
@@ -100,9 +106,10 @@ final class WorkerProcesses {
 	}
 
 	/**
-	 * Counts the IDs and the duplicates among every whole ID of the files, with a bounded heap whatever
-	 * their number: routes each ID by a hash of its value (so equal IDs meet) into partitions of about
-	 * {@code partitionSize} IDs on disk under {@code scratch}, then sorts one partition at a time.
+	 * Counts the IDs and the duplicates among every whole ID of the files, with a bounded
+	 * heap whatever their number: routes each ID by a hash of its value (so equal IDs
+	 * meet) into partitions of about {@code partitionSize} IDs on disk under
+	 * {@code scratch}, then sorts one partition at a time.
 	 * @return the IDs counted and the duplicates found
 	 */
 	static long[] countDuplicates(List<Path> files, Path scratch, int partitionSize) throws IOException {
@@ -182,7 +189,10 @@ final class WorkerProcesses {
 		buffer.clear();
 	}
 
-	/** Spreads IDs that differ in a few bits over every partition (the finalizer of SplitMix64). */
+	/**
+	 * Spreads IDs that differ in a few bits over every partition (the finalizer of
+	 * SplitMix64).
+	 */
 	private static long mix(long value) {
 		long z = value;
 		z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;

@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 import org.springframework.context.annotation.Conditional;
 
 /**
- * Matches when {@code crid.nodes} names at least one node ({@code true}), or none ({@code false}).
+ * Matches when {@code crid.nodes} names at least one node ({@code true}), or none
+ * ({@code false}).
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)
@@ -19,7 +20,8 @@ public @interface ConditionalOnNamedNodes {
 
 	/**
 	 * Whether named nodes must be configured for the condition to match.
-	 * @return {@code true} to match when there are named nodes, {@code false} when there are none
+	 * @return {@code true} to match when there are named nodes, {@code false} when there
+	 * are none
 	 */
 	boolean value() default true;
 

@@ -11,9 +11,9 @@ import dev.crid.autoconfigure.CridProperties.RegistryType;
 import org.springframework.context.annotation.Conditional;
 
 /**
- * Matches when {@code crid.registry.type} (bound as Spring Boot binds it, {@code auto} when unset) is one
- * of the given types: how each registry's configuration, in this package and the sub-packages, comes into
- * play.
+ * Matches when {@code crid.registry.type} (bound as Spring Boot binds it, {@code auto}
+ * when unset) is one of the given types: how each registry's configuration, in this
+ * package and the sub-packages, comes into play.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.TYPE, ElementType.METHOD })

@@ -21,13 +21,14 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
- * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry when the
- * application has a DataSource (or {@code crid.registry.type=jdbc}), else an in-memory one. A user's own
- * {@code Registry} or {@code CridNode} bean replaces the auto-configured one; {@link CridRegistryDecorator}
- * beans wrap the registry the node is built with. The node checks its layout with the registry and
- * reserves its first block when it is created, after the database's initializers. Each named node of
- * {@code crid.nodes.<name>} is a {@code CridNode} bean qualified by its name, on a registry of its own;
- * {@link CridNodes} finds every node by name.
+ * Auto-configuration of a {@link CridNode} and its {@link Registry}: a database registry
+ * when the application has a DataSource (or {@code crid.registry.type=jdbc}), else an
+ * in-memory one. A user's own {@code Registry} or {@code CridNode} bean replaces the
+ * auto-configured one; {@link CridRegistryDecorator} beans wrap the registry the node is
+ * built with. The node checks its layout with the registry and reserves its first block
+ * when it is created, after the database's initializers. Each named node of
+ * {@code crid.nodes.<name>} is a {@code CridNode} bean qualified by its name, on a
+ * registry of its own; {@link CridNodes} finds every node by name.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass(CridNode.class)

@@ -11,10 +11,10 @@ import dev.crid.InvalidConfigException;
 import dev.crid.InvalidConfigException.Violation;
 
 /**
- * Thrown at start-up when the application's crid configuration cannot work: a {@code crid.*} property out
- * of range, {@code crid.registry.type=jdbc} without a usable DataSource, or a registry table that is
- * missing. It carries what went wrong and how to fix it, which Spring Boot's failure analysis prints in
- * place of a stack trace.
+ * Thrown at start-up when the application's crid configuration cannot work: a
+ * {@code crid.*} property out of range, {@code crid.registry.type=jdbc} without a usable
+ * DataSource, or a registry table that is missing. It carries what went wrong and how to
+ * fix it, which Spring Boot's failure analysis prints in place of a stack trace.
  */
 public class CridConfigurationException extends CridException {
 
@@ -39,9 +39,10 @@ public class CridConfigurationException extends CridException {
 	}
 
 	/**
-	 * Creates the exception for the settings a crid builder refused, in terms of the properties they came
-	 * from: for each violation the property, its value and the reason, and the fixes once each. A violation
-	 * whose setting has no property is still listed, with its reason.
+	 * Creates the exception for the settings a crid builder refused, in terms of the
+	 * properties they came from: for each violation the property, its value and the
+	 * reason, and the fixes once each. A violation whose setting has no property is still
+	 * listed, with its reason.
 	 * @param refused what the builder threw
 	 * @param properties the property behind each setting, by {@link Violation#setting()}
 	 * @param note a sentence added after the violations, or {@code null}

@@ -4,8 +4,8 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Turns a {@link CridConfigurationException} into the description and action Spring Boot prints when
- * start-up fails.
+ * Turns a {@link CridConfigurationException} into the description and action Spring Boot
+ * prints when start-up fails.
  */
 class CridConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<CridConfigurationException> {
 

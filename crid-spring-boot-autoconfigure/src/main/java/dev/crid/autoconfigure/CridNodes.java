@@ -13,10 +13,11 @@ import dev.crid.Registry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Every node of the application by name: the default node, configured by {@code crid.*} and named
- * {@value #DEFAULT_NODE}, and each named node of {@code crid.nodes.<name>.*}. Each named node is also a
- * {@link CridNode} bean qualified by its name, so {@code @Qualifier("name") CridNode} injects it, while an
- * unqualified {@code CridNode} is the default node.
+ * Every node of the application by name: the default node, configured by {@code crid.*}
+ * and named {@value #DEFAULT_NODE}, and each named node of {@code crid.nodes.<name>.*}.
+ * Each named node is also a {@link CridNode} bean qualified by its name, so
+ * {@code @Qualifier("name") CridNode} injects it, while an unqualified {@code CridNode}
+ * is the default node.
  */
 public final class CridNodes {
 
@@ -29,7 +30,8 @@ public final class CridNodes {
 
 	/**
 	 * Creates the nodes' directory.
-	 * @param nodes each node by name, the default first; a node is created at its first lookup
+	 * @param nodes each node by name, the default first; a node is created at its first
+	 * lookup
 	 * @param registries the registry of each node by name, once the node is created
 	 */
 	CridNodes(Map<String, Supplier<CridNode>> nodes, Function<String, @Nullable Registry> registries) {
@@ -48,11 +50,12 @@ public final class CridNodes {
 	}
 
 	/**
-	 * Returns the registry the node of the given name reserves its blocks in, as the health indicator and
-	 * the endpoint describe it.
+	 * Returns the registry the node of the given name reserves its blocks in, as the
+	 * health indicator and the endpoint describe it.
 	 * @param name {@value #DEFAULT_NODE} or the name of a node of {@code crid.nodes}
-	 * @return the registry, or {@code null} if it is not known (several {@code Registry} beans, say, or a named
-	 * node not created yet: looking the registry up creates no node)
+	 * @return the registry, or {@code null} if it is not known (several {@code Registry}
+	 * beans, say, or a named node not created yet: looking the registry up creates no
+	 * node)
 	 * @throws IllegalArgumentException if no node has that name, naming those that exist
 	 */
 	public @Nullable Registry registry(String name) {
@@ -70,7 +73,8 @@ public final class CridNodes {
 	}
 
 	/**
-	 * Returns the names of the nodes, the default node's first, then in the order of {@code crid.nodes}.
+	 * Returns the names of the nodes, the default node's first, then in the order of
+	 * {@code crid.nodes}.
 	 * @return the names
 	 */
 	public Set<String> names() {

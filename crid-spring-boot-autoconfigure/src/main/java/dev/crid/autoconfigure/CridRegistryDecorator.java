@@ -4,14 +4,16 @@ import dev.crid.CridNode;
 import dev.crid.Registry;
 
 /**
- * Wraps the {@link Registry} an auto-configured {@link CridNode} is built with, without replacing the
- * {@code Registry} bean: the node reserves its blocks through the returned registry, while health checks,
- * the endpoint and the user's own code still see the bean itself. Every decorator bean is applied, in
- * {@link org.springframework.core.Ordered} order, the first innermost. crid's observation support is one
+ * Wraps the {@link Registry} an auto-configured {@link CridNode} is built with, without
+ * replacing the {@code Registry} bean: the node reserves its blocks through the returned
+ * registry, while health checks, the endpoint and the user's own code still see the bean
+ * itself. Every decorator bean is applied, in {@link org.springframework.core.Ordered}
+ * order, the first innermost. crid's observation support is one
  * ({@code dev.crid.autoconfigure.observation}).
  *
- * <p>A decorator must forward every method of {@code Registry}, and should keep the decorated registry's
- * {@code toString()}: the node names its registry by it in messages.
+ * <p>
+ * A decorator must forward every method of {@code Registry}, and should keep the
+ * decorated registry's {@code toString()}: the node names its registry by it in messages.
  */
 @FunctionalInterface
 public interface CridRegistryDecorator {

@@ -21,11 +21,13 @@ import org.springframework.aot.hint.TypeReference;
 import org.springframework.util.ClassUtils;
 
 /**
- * What a native image must keep for crid, which loads these reflectively or from the classpath: the
- * registry's schema scripts ({@code dev/crid/jdbc/schema-*.sql}), the Hibernate generator's constructors and
- * the service files through which Hibernate finds crid's type contributor and integrator, the Jackson
- * module's constructors, and the classes whose presence the auto-configuration checks by name. Registered
- * in {@code META-INF/spring/aot.factories}; each part only when its module is on the classpath.
+ * What a native image must keep for crid, which loads these reflectively or from the
+ * classpath: the registry's schema scripts ({@code dev/crid/jdbc/schema-*.sql}), the
+ * Hibernate generator's constructors and the service files through which Hibernate finds
+ * crid's type contributor and integrator, the Jackson module's constructors, and the
+ * classes whose presence the auto-configuration checks by name. Registered in
+ * {@code META-INF/spring/aot.factories}; each part only when its module is on the
+ * classpath.
  */
 class CridRuntimeHints implements RuntimeHintsRegistrar {
 
@@ -51,7 +53,8 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	}
 
 	/**
-	 * {@code ClassUtils.isPresent} works in a native image only for types it was told about.
+	 * {@code ClassUtils.isPresent} works in a native image only for types it was told
+	 * about.
 	 */
 	private static void registerPresenceChecks(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		for (String name : new String[] { RegistryConfigurations.JDBC_REGISTRY_CLASS,
@@ -64,9 +67,10 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	}
 
 	/**
-	 * Hibernate creates the generator through one of its two public constructors, and finds the type
-	 * contributor and the integrator with {@link java.util.ServiceLoader}. Kept in a method of its own so
-	 * that its Hibernate types are resolved only when Hibernate is present.
+	 * Hibernate creates the generator through one of its two public constructors, and
+	 * finds the type contributor and the integrator with {@link java.util.ServiceLoader}.
+	 * Kept in a method of its own so that its Hibernate types are resolved only when
+	 * Hibernate is present.
 	 */
 	private static void registerHibernate(RuntimeHints hints) {
 		List<TypeReference> annotatedMember = TypeReference.listOf(Crid.class, Member.class,

@@ -15,11 +15,12 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
 /**
- * Registers a {@link CridNode} bean for each named node of {@code crid.nodes.<name>}, qualified by its name
- * and never injected where only the type is asked for, so an unqualified {@code CridNode} stays the default
- * node and {@code @ConditionalOnMissingBean(CridNode.class)} ignores them. Each is created by
- * {@link NodeFactory#create(String)} and closed on shutdown. A name that is not an identifier, or that is
- * {@value CridNodes#DEFAULT_NODE}, stops start-up.
+ * Registers a {@link CridNode} bean for each named node of {@code crid.nodes.<name>},
+ * qualified by its name and never injected where only the type is asked for, so an
+ * unqualified {@code CridNode} stays the default node and
+ * {@code @ConditionalOnMissingBean(CridNode.class)} ignores them. Each is created by
+ * {@link NodeFactory#create(String)} and closed on shutdown. A name that is not an
+ * identifier, or that is {@value CridNodes#DEFAULT_NODE}, stops start-up.
  */
 final class NamedNodesRegistrar implements BeanDefinitionRegistryPostProcessor {
 
@@ -55,7 +56,8 @@ final class NamedNodesRegistrar implements BeanDefinitionRegistryPostProcessor {
 		for (String name : bind(this.environment).keySet()) {
 			check(name);
 			if (registry.containsBeanDefinition(beanName(name))) {
-				continue; // ahead-of-time processing registered it already, from its own generated code
+				continue; // ahead-of-time processing registered it already, from its own
+							// generated code
 			}
 			RootBeanDefinition definition = new RootBeanDefinition(CridNode.class);
 			definition.setFactoryBeanName(FACTORY_BEAN);
@@ -70,12 +72,13 @@ final class NamedNodesRegistrar implements BeanDefinitionRegistryPostProcessor {
 
 	private static void check(String name) {
 		if (!NAME.matcher(name).matches() || CridNodes.DEFAULT_NODE.equalsIgnoreCase(name)) {
-			throw new CridConfigurationException("The crid configuration is invalid:\n\n    Property: crid.nodes."
-					+ name + "\n    Value: '" + name + "'\n    Reason: "
-					+ (CridNodes.DEFAULT_NODE.equalsIgnoreCase(name) ? "'" + CridNodes.DEFAULT_NODE
-							+ "' is the name of the node that crid.* configures"
-							: "a node's name must be letters, digits and underscores, starting with a letter")
-					+ "\n",
+			throw new CridConfigurationException(
+					"The crid configuration is invalid:\n\n    Property: crid.nodes." + name + "\n    Value: '" + name
+							+ "'\n    Reason: "
+							+ (CridNodes.DEFAULT_NODE.equalsIgnoreCase(name)
+									? "'" + CridNodes.DEFAULT_NODE + "' is the name of the node that crid.* configures"
+									: "a node's name must be letters, digits and underscores, starting with a letter")
+							+ "\n",
 					"Update your application's configuration:\n    - Name the node with letters, digits and "
 							+ "underscores, starting with a letter and other than '" + CridNodes.DEFAULT_NODE
 							+ "', e.g. crid.nodes.public.timestamp-bits=41; set the default node's properties "

@@ -18,10 +18,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * Builds the auto-configured nodes, the default one and each named one, the same way: the properties
- * applied, the registry decorated, the customizers run, the layout checked with the registry and the first
- * block reserved. A configuration error of a named node names that node's properties
- * ({@code crid.nodes.<name>.*}).
+ * Builds the auto-configured nodes, the default one and each named one, the same way: the
+ * properties applied, the registry decorated, the customizers run, the layout checked
+ * with the registry and the first block reserved. A configuration error of a named node
+ * names that node's properties ({@code crid.nodes.<name>.*}).
  */
 final class NodeFactory {
 
@@ -50,8 +50,8 @@ final class NodeFactory {
 	}
 
 	/**
-	 * Creates the named node, on a registry of its own. Called by the named nodes' bean definitions (see
-	 * {@link NamedNodesRegistrar}).
+	 * Creates the named node, on a registry of its own. Called by the named nodes' bean
+	 * definitions (see {@link NamedNodesRegistrar}).
 	 * @param name the node's name, a key of {@code crid.nodes}
 	 */
 	CridNode create(String name) {
@@ -79,7 +79,8 @@ final class NodeFactory {
 	}
 
 	/**
-	 * Returns the registry a named node was created with, or {@code null} before it is created.
+	 * Returns the registry a named node was created with, or {@code null} before it is
+	 * created.
 	 */
 	@Nullable Registry registryOf(String name) {
 		return this.namedRegistries.get(name);
@@ -120,11 +121,12 @@ final class NodeFactory {
 	}
 
 	/**
-	 * Checks the layout with the registry and reserves the first block, so the first requests find IDs in
-	 * memory and never need a pooled connection for them. The node is created after the database's
-	 * initializers, so its table is ready. A registry used with another layout stops start-up; a registry
-	 * that does not answer does not (it may come up later): the failure is logged, the health indicator
-	 * reports it, and the node keeps trying when IDs are asked for.
+	 * Checks the layout with the registry and reserves the first block, so the first
+	 * requests find IDs in memory and never need a pooled connection for them. The node
+	 * is created after the database's initializers, so its table is ready. A registry
+	 * used with another layout stops start-up; a registry that does not answer does not
+	 * (it may come up later): the failure is logged, the health indicator reports it, and
+	 * the node keeps trying when IDs are asked for.
 	 */
 	private void warmUp(String name, CridNode node) {
 		try {
@@ -136,7 +138,8 @@ final class NodeFactory {
 		}
 		catch (CridException ex) {
 			logger.warn("crid could not reserve the first block of its " + describe(name) + " at start-up; IDs "
-					+ "are refused until the registry answers, and the health indicator reports it: " + ex.getMessage());
+					+ "are refused until the registry answers, and the health indicator reports it: "
+					+ ex.getMessage());
 		}
 	}
 
@@ -144,7 +147,10 @@ final class NodeFactory {
 		return CridNodes.DEFAULT_NODE.equals(name) ? "default node" : "node '" + name + "'";
 	}
 
-	/** The failure with every node property named as the named node's ({@code crid.nodes.<name>.*}). */
+	/**
+	 * The failure with every node property named as the named node's
+	 * ({@code crid.nodes.<name>.*}).
+	 */
 	private static CridConfigurationException forNamedNode(CridConfigurationException ex, String name) {
 		String prefix = Matcher.quoteReplacement("crid.nodes." + name + ".");
 		return new CridConfigurationException(NODE_PROPERTY.matcher(ex.description()).replaceAll(prefix),

@@ -6,7 +6,8 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Matches when {@code crid.nodes} names one node or more, or none, as {@link ConditionalOnNamedNodes} asks.
+ * Matches when {@code crid.nodes} names one node or more, or none, as
+ * {@link ConditionalOnNamedNodes} asks.
  */
 class OnNamedNodesCondition extends SpringBootCondition {
 

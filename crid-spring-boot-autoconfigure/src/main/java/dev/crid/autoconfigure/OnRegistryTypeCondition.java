@@ -2,6 +2,7 @@ package dev.crid.autoconfigure;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import dev.crid.autoconfigure.CridProperties.RegistryType;
 
@@ -26,7 +27,7 @@ class OnRegistryTypeCondition extends SpringBootCondition {
 		RegistryType type = Binder.get(context.getEnvironment())
 			.bind(PROPERTY, RegistryType.class)
 			.orElse(RegistryType.AUTO);
-		String message = PROPERTY + " is " + type.name().toLowerCase() + ", wanted one of " + wanted;
+		String message = PROPERTY + " is " + type.name().toLowerCase(Locale.ROOT) + ", wanted one of " + wanted;
 		return wanted.contains(type) ? ConditionOutcome.match(message) : ConditionOutcome.noMatch(message);
 	}
 

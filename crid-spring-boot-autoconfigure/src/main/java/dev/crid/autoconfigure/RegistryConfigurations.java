@@ -21,11 +21,12 @@ import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
 /**
- * The registries that need no database support, chosen by {@code crid.registry.type}: the in-memory one,
- * and the failure of {@code jdbc} when the database registry cannot be set up. Imported by
- * {@link CridAutoConfiguration} after the database registry
- * ({@link dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration}), so the first that registers a
- * {@link Registry} wins and a user's own {@code Registry} bean beats them all.
+ * The registries that need no database support, chosen by {@code crid.registry.type}: the
+ * in-memory one, and the failure of {@code jdbc} when the database registry cannot be set
+ * up. Imported by {@link CridAutoConfiguration} after the database registry
+ * ({@link dev.crid.autoconfigure.jdbc.JdbcRegistryConfiguration}), so the first that
+ * registers a {@link Registry} wins and a user's own {@code Registry} bean beats them
+ * all.
  */
 final class RegistryConfigurations {
 
@@ -39,7 +40,8 @@ final class RegistryConfigurations {
 	}
 
 	/**
-	 * The in-memory registry: asked for, or the fallback of {@code auto} without a database registry.
+	 * The in-memory registry: asked for, or the fallback of {@code auto} without a
+	 * database registry.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnRegistryType({ RegistryType.AUTO, RegistryType.MEMORY })
@@ -67,7 +69,10 @@ final class RegistryConfigurations {
 			return new InMemoryRegistry();
 		}
 
-		/** Each named node's registry, beside the default node's in-memory one: an in-memory one of its own. */
+		/**
+		 * Each named node's registry, beside the default node's in-memory one: an
+		 * in-memory one of its own.
+		 */
 		@Bean
 		@ConditionalOnBean(InMemoryRegistry.class)
 		@ConditionalOnMissingBean(CridRegistryFactory.class)
@@ -78,8 +83,8 @@ final class RegistryConfigurations {
 	}
 
 	/**
-	 * {@code crid.registry.type=jdbc} when the database registry could not be set up: fails start-up with
-	 * the reason.
+	 * {@code crid.registry.type=jdbc} when the database registry could not be set up:
+	 * fails start-up with the reason.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnRegistryType(RegistryType.JDBC)
@@ -95,7 +100,8 @@ final class RegistryConfigurations {
 	}
 
 	/**
-	 * Returns what the database registry needs but the classpath lacks, as Maven coordinates.
+	 * Returns what the database registry needs but the classpath lacks, as Maven
+	 * coordinates.
 	 */
 	static List<String> missingJdbcArtifacts(@Nullable ClassLoader classLoader) {
 		List<String> missing = new ArrayList<>();

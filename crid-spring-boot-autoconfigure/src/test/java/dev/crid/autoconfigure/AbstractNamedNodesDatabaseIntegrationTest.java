@@ -27,9 +27,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Named nodes on a real database: each reserves in a table of its own, no node repeats an ID under many
- * threads and small blocks, and two nodes on one table with different layouts are refused by the layout
- * the database records, naming both. Every table is this run's own and dropped at the end.
+ * Named nodes on a real database: each reserves in a table of its own, no node repeats an
+ * ID under many threads and small blocks, and two nodes on one table with different
+ * layouts are refused by the layout the database records, naming both. Every table is
+ * this run's own and dropped at the end.
  */
 abstract class AbstractNamedNodesDatabaseIntegrationTest {
 
@@ -60,10 +61,11 @@ abstract class AbstractNamedNodesDatabaseIntegrationTest {
 		String defaultTable = newTable();
 		String publicTable = newTable();
 		String tenantTable = newTable();
-		runner().withPropertyValues("crid.registry.jdbc.table-name=" + defaultTable, "crid.block-size=50", "crid.threshold=25",
-				"crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22",
-				"crid.nodes.public.registry.jdbc.table-name=" + publicTable, "crid.nodes.tenant_b.block-size=20",
-				"crid.nodes.tenant_b.registry.jdbc.table-name=" + tenantTable)
+		runner()
+			.withPropertyValues("crid.registry.jdbc.table-name=" + defaultTable, "crid.block-size=50",
+					"crid.threshold=25", "crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22",
+					"crid.nodes.public.registry.jdbc.table-name=" + publicTable, "crid.nodes.tenant_b.block-size=20",
+					"crid.nodes.tenant_b.registry.jdbc.table-name=" + tenantTable)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				CridNodes nodes = context.getBean(CridNodes.class);
@@ -83,14 +85,17 @@ abstract class AbstractNamedNodesDatabaseIntegrationTest {
 	@Test
 	void twoNodesOnOneTableWithDifferentLayoutsAreRefusedNamingBoth() {
 		String table = newTable();
-		runner().withPropertyValues("crid.registry.jdbc.table-name=" + table, "crid.nodes.public.timestamp-bits=41",
-				"crid.nodes.public.sequence-bits=22", "crid.nodes.public.registry.jdbc.table-name=" + table)
+		runner()
+			.withPropertyValues("crid.registry.jdbc.table-name=" + table, "crid.nodes.public.timestamp-bits=41",
+					"crid.nodes.public.sequence-bits=22", "crid.nodes.public.registry.jdbc.table-name=" + table)
 			.run((context) -> {
 				FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
 				assertThat(analysis.getDescription()).contains("'" + table + "'")
-					.containsAnyOf("used by the default node (crid.*) with another layout than that of the node "
-							+ "'public' (crid.nodes.public.*)", "used by the node 'public' (crid.nodes.public.*) with "
-							+ "another layout than that of the default node (crid.*)");
+					.containsAnyOf(
+							"used by the default node (crid.*) with another layout than that of the node "
+									+ "'public' (crid.nodes.public.*)",
+							"used by the node 'public' (crid.nodes.public.*) with "
+									+ "another layout than that of the default node (crid.*)");
 			});
 	}
 

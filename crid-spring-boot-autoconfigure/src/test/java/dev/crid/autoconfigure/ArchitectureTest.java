@@ -10,9 +10,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The architecture's rules (DESIGN.md, "Modules"), checked on the main classes of every crid module on
- * this module's test class path: crid-core, crid-jdbc, crid-hibernate, this one, and crid-test-support.
- * Arrows only point down the table of modules.
+ * The architecture's rules (DESIGN.md, "Modules"), checked on the main classes of every
+ * crid module on this module's test class path: crid-core, crid-jdbc, crid-hibernate,
+ * this one, and crid-test-support. Arrows only point down the table of modules.
  */
 class ArchitectureTest {
 

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The failure analysis finds the property behind a refused node setting by the setting's name, whatever
- * crid-core's sentence says.
+ * The failure analysis finds the property behind a refused node setting by the setting's
+ * name, whatever crid-core's sentence says.
  */
 class ConfigurationFailuresTest {
 
@@ -22,8 +22,9 @@ class ConfigurationFailuresTest {
 				List.of(new Violation("blockSize", 0L, "reads differently in a later release"),
 						new Violation(Violation.BIT_SPLIT, 64L, "is worded anew as well")));
 		CridConfigurationException failure = ConfigurationFailures.invalidNodeProperties(refused, properties, false);
-		assertThat(failure.description()).contains("    Property: crid.block-size\n    Value: 0\n"
-				+ "    Reason: blockSize is 0 but reads differently in a later release\n")
+		assertThat(failure.description())
+			.contains("    Property: crid.block-size\n    Value: 0\n"
+					+ "    Reason: blockSize is 0 but reads differently in a later release\n")
 			.contains("    Property: crid.timestamp-bits + crid.sequence-bits\n    Value: 31 + 32\n");
 		assertThat(failure.action()).contains("Set crid.block-size between 1 and 2^crid.sequence-bits (default 10000).")
 			.contains("crid.timestamp-bits=31 and crid.sequence-bits=32 (the defaults)");

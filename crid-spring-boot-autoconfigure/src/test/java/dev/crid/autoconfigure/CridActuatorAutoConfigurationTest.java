@@ -35,15 +35,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests for the health, metrics and endpoint auto-configurations, with the in-memory registry. The
- * database side is in {@link CridPostgresIntegrationTest}.
+ * Tests for the health, metrics and endpoint auto-configurations, with the in-memory
+ * registry. The database side is in {@link CridPostgresIntegrationTest}.
  */
 class CridActuatorAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class,
-				CridHealthContributorAutoConfiguration.class, CridMetricsAutoConfiguration.class,
-				CridEndpointAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class,
+						CridMetricsAutoConfiguration.class, CridEndpointAutoConfiguration.class))
 		.withPropertyValues("crid.registry.type=memory");
 
 	@Test
@@ -126,7 +126,8 @@ class CridActuatorAutoConfigurationTest {
 
 	@Test
 	void metersMoveAfterNextId() {
-		this.runner.withBean(SimpleMeterRegistry.class).withPropertyValues("crid.block-size=100", "crid.threshold=50")
+		this.runner.withBean(SimpleMeterRegistry.class)
+			.withPropertyValues("crid.block-size=100", "crid.threshold=50")
 			.run((context) -> {
 				assertThat(context).hasSingleBean(CridMeterBinder.class);
 				MeterRegistry meters = context.getBean(MeterRegistry.class);
@@ -137,7 +138,8 @@ class CridActuatorAutoConfigurationTest {
 					node.nextId();
 				}
 				assertThat(meters.get("crid.ids.issued").functionCounter().count()).isEqualTo(60);
-				// The first block was reserved at start-up, ahead of need; the next when 50 were left.
+				// The first block was reserved at start-up, ahead of need; the next when
+				// 50 were left.
 				FunctionTimer synchronous = meters.get("crid.allocations").tag("mode", "synchronous").functionTimer();
 				assertThat(synchronous.count()).isZero();
 				assertThat(outcome(meters, "synchronous", "failure").count()).isZero();
@@ -149,9 +151,11 @@ class CridActuatorAutoConfigurationTest {
 					assertThat(prefetch.totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)).isPositive();
 					assertThat(outcome(meters, "prefetch", "success").count()).isEqualTo(2);
 				});
-				// 40 left and 100 ready: 1.4 s at the floor of 100 IDs a second, less at the rate measured
+				// 40 left and 100 ready: 1.4 s at the floor of 100 IDs a second, less at
+				// the rate measured
 				assertThat(meters.get("crid.runway").gauge().value()).isGreaterThan(0).isLessThanOrEqualTo(1.4);
-				assertThat(meters.get("crid.clock.skew").gauge().value()).as("an in-memory registry has no clock").isNaN();
+				assertThat(meters.get("crid.clock.skew").gauge().value()).as("an in-memory registry has no clock")
+					.isNaN();
 				assertThat(meters.get("crid.registry.went.back").functionCounter().count()).isZero();
 				assertThat(meters.get("crid.allocations.consecutive.failures").gauge().value()).isZero();
 			});
@@ -163,7 +167,8 @@ class CridActuatorAutoConfigurationTest {
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=crid")
 			.run((context) -> assertThat(context).hasSingleBean(CridEndpoint.class));
 		this.runner
-			.withPropertyValues("management.endpoints.web.exposure.include=crid", "management.endpoint.crid.access=NONE")
+			.withPropertyValues("management.endpoints.web.exposure.include=crid",
+					"management.endpoint.crid.access=NONE")
 			.run((context) -> assertThat(context).doesNotHaveBean(CridEndpoint.class));
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=crid")
 			.withClassLoader(new FilteredClassLoader(Endpoint.class))
@@ -172,8 +177,9 @@ class CridActuatorAutoConfigurationTest {
 
 	@Test
 	void endpointDescribesTheNodeAndDecodesIds() {
-		this.runner.withPropertyValues("management.endpoints.web.exposure.include=crid", "crid.block-size=1000",
-				"crid.threshold=500")
+		this.runner
+			.withPropertyValues("management.endpoints.web.exposure.include=crid", "crid.block-size=1000",
+					"crid.threshold=500")
 			.run((context) -> {
 				CridEndpoint endpoint = context.getBean(CridEndpoint.class);
 				CridNode node = context.getBean(CridNode.class);
@@ -206,7 +212,8 @@ class CridActuatorAutoConfigurationTest {
 	void endpointRejectsBadIdsAsInvalidRequests() {
 		this.runner.withPropertyValues("management.endpoints.web.exposure.include=crid").run((context) -> {
 			CridEndpoint endpoint = context.getBean(CridEndpoint.class);
-			// An ID in neither form: "abc", "-1" and "1e3" are base32 IDs, which the endpoint reads too.
+			// An ID in neither form: "abc", "-1" and "1e3" are base32 IDs, which the
+			// endpoint reads too.
 			for (String bad : new String[] { "ab!", "-1.5", "9223372036854775808", " 12", "1u3", "" }) {
 				assertThatExceptionOfType(InvalidEndpointRequestException.class).as(bad)
 					.isThrownBy(() -> endpoint.decode(bad))

@@ -49,9 +49,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests for {@link CridAutoConfiguration}: registry choice, backing off, properties, customizers, the
- * node's life cycle and the failure analysis of bad configuration. No server; H2 where a database is
- * needed.
+ * Tests for {@link CridAutoConfiguration}: registry choice, backing off, properties,
+ * customizers, the node's life cycle and the failure analysis of bad configuration. No
+ * server; H2 where a database is needed.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CridAutoConfigurationTest {
@@ -116,8 +116,9 @@ class CridAutoConfigurationTest {
 
 	@Test
 	void neverCreatesTheTableAndFailsWithTheScriptWhenItIsMissing() {
-		this.withH2.withPropertyValues("crid.registry.jdbc.initialize-schema=never",
-				"crid.registry.jdbc.table-name=absent_ids")
+		this.withH2
+			.withPropertyValues("crid.registry.jdbc.initialize-schema=never",
+					"crid.registry.jdbc.table-name=absent_ids")
 			.run((context) -> {
 				FailureAnalysis analysis = analyze(context);
 				assertThat(analysis.getDescription()).contains("'absent_ids' does not exist")
@@ -185,8 +186,8 @@ class CridAutoConfigurationTest {
 	void failsWithSeveralDataSourcesNeitherQualifiedNorPrimary() {
 		this.runner.withUserConfiguration(TwoDataSources.class).run((context) -> {
 			FailureAnalysis analysis = analyze(context);
-			assertThat(analysis.getDescription()).contains("several DataSource beans, none is @CridDataSource and "
-					+ "none is @Primary");
+			assertThat(analysis.getDescription())
+				.contains("several DataSource beans, none is @CridDataSource and " + "none is @Primary");
 			assertThat(analysis.getAction()).contains("with @dev.crid.autoconfigure.CridDataSource")
 				.contains("@Primary");
 		});
@@ -213,8 +214,7 @@ class CridAutoConfigurationTest {
 	@Test
 	void parserFollowsTheUsersNode() {
 		this.runner.withUserConfiguration(UserNodeOnly.class).run((context) -> {
-			assertThat(context.getBean(CridParser.class).layout())
-				.isEqualTo(context.getBean(CridNode.class).layout())
+			assertThat(context.getBean(CridParser.class).layout()).isEqualTo(context.getBean(CridNode.class).layout())
 				.isNotEqualTo(CridLayout.DEFAULT);
 		});
 	}
@@ -239,7 +239,8 @@ class CridAutoConfigurationTest {
 	@Test
 	void backsOffWithoutCridCore() {
 		this.runner.withClassLoader(new FilteredClassLoader(CridNode.class))
-			.run((context) -> assertThat(context).doesNotHaveBean(Registry.class).doesNotHaveBean(CridProperties.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(Registry.class)
+				.doesNotHaveBean(CridProperties.class));
 	}
 
 	@Test
@@ -283,11 +284,13 @@ class CridAutoConfigurationTest {
 
 	@Test
 	void appliesCustomizersInOrderAfterTheProperties() {
-		this.runner.withUserConfiguration(Customizers.class).withPropertyValues("crid.block-size=500").run((context) -> {
-			CridNode node = context.getBean(CridNode.class);
-			assertThat(node.blockSize()).isEqualTo(300);
-			assertThat(node.threshold()).isEqualTo(0);
-		});
+		this.runner.withUserConfiguration(Customizers.class)
+			.withPropertyValues("crid.block-size=500")
+			.run((context) -> {
+				CridNode node = context.getBean(CridNode.class);
+				assertThat(node.blockSize()).isEqualTo(300);
+				assertThat(node.threshold()).isEqualTo(0);
+			});
 	}
 
 	@Test
@@ -308,13 +311,13 @@ class CridAutoConfigurationTest {
 			assertThat(node[0].isClosed()).isFalse();
 		});
 		assertThat(node[0].isClosed()).isTrue();
-		await().atMost(Duration.ofSeconds(5))
-			.untilAsserted(() -> assertThat(started).noneMatch(Thread::isAlive));
+		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(started).noneMatch(Thread::isAlive));
 	}
 
 	@Test
 	void failsOnBlockSizeOutOfRange() {
-		assertInvalid("crid.block-size=0", "Property: crid.block-size", "Value: 0", "between 1 and 2^crid.sequence-bits");
+		assertInvalid("crid.block-size=0", "Property: crid.block-size", "Value: 0",
+				"between 1 and 2^crid.sequence-bits");
 		assertInvalid("crid.block-size=4294967297", "Property: crid.block-size", "Value: 4294967297",
 				"crid.block-size");
 	}
@@ -327,8 +330,8 @@ class CridAutoConfigurationTest {
 
 	@Test
 	void failsOnBitSplitNotAddingUpTo63() {
-		assertInvalid("crid.timestamp-bits=40", "Property: crid.timestamp-bits + crid.sequence-bits",
-				"Value: 40 + 32", "adds up to 63");
+		assertInvalid("crid.timestamp-bits=40", "Property: crid.timestamp-bits + crid.sequence-bits", "Value: 40 + 32",
+				"adds up to 63");
 	}
 
 	@Test
@@ -362,9 +365,7 @@ class CridAutoConfigurationTest {
 	void failsOnAnUnknownRegistryTypeNamingTheProperty() {
 		this.runner.withPropertyValues("crid.registry.type=zookeeper").run((context) -> {
 			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure())
-				.rootCause()
-				.hasMessageContaining("zookeeper");
+			assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("zookeeper");
 			assertThat(context.getStartupFailure()).hasStackTraceContaining("crid.registry.type");
 		});
 	}
@@ -391,8 +392,7 @@ class CridAutoConfigurationTest {
 
 	@Test
 	void failureAnalysisIsPrintedWhenAnApplicationFailsToStart(CapturedOutput output) {
-		SpringApplicationBuilder application = new SpringApplicationBuilder(CridOnly.class)
-			.web(WebApplicationType.NONE)
+		SpringApplicationBuilder application = new SpringApplicationBuilder(CridOnly.class).web(WebApplicationType.NONE)
 			.properties("crid.block-size=0", "crid.registry.type=memory");
 		assertThatThrownBy(application::run).hasRootCauseInstanceOf(dev.crid.InvalidConfigException.class);
 		assertThat(output).contains("APPLICATION FAILED TO START")
@@ -448,12 +448,11 @@ class CridAutoConfigurationTest {
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT-1S");
 			assertThat(analysis.getAction()).contains("crid.registry.jdbc.retention");
 		});
-		this.withH2.withPropertyValues("crid.registry.jdbc.retention=30s", "crid.max-clock-skew=1m")
-			.run((context) -> {
-				FailureAnalysis analysis = analyze(context);
-				assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT30S",
-						"must exceed crid.max-clock-skew (PT1M)");
-			});
+		this.withH2.withPropertyValues("crid.registry.jdbc.retention=30s", "crid.max-clock-skew=1m").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT30S",
+					"must exceed crid.max-clock-skew (PT1M)");
+		});
 	}
 
 	private void assertInvalid(String property, String... expected) {

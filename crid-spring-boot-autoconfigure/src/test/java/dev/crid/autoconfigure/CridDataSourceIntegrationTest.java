@@ -31,9 +31,9 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An application with two real DataSources, H2 and PostgreSQL: {@link CridDataSource} picks the one that
- * holds the registry table, which crid creates and uses there and nowhere else, whichever DataSource is
- * the application's {@code @Primary}.
+ * An application with two real DataSources, H2 and PostgreSQL: {@link CridDataSource}
+ * picks the one that holds the registry table, which crid creates and uses there and
+ * nowhere else, whichever DataSource is the application's {@code @Primary}.
  */
 class CridDataSourceIntegrationTest {
 

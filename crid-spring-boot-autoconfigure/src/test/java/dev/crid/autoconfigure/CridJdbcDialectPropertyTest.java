@@ -20,8 +20,9 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code crid.registry.jdbc.dialect}: detected by default, forced by name, refused when unknown; and what
- * {@code crid.registry.jdbc.initialize-schema=never} means beside a table the Go crid made.
+ * {@code crid.registry.jdbc.dialect}: detected by default, forced by name, refused when
+ * unknown; and what {@code crid.registry.jdbc.initialize-schema=never} means beside a
+ * table the Go crid made.
  */
 class CridJdbcDialectPropertyTest {
 
@@ -63,7 +64,8 @@ class CridJdbcDialectPropertyTest {
 				JdbcTemplate jdbcTemplate = new JdbcTemplate(context.getBean(DataSource.class));
 				assertThat(jdbcTemplate.queryForObject("SELECT COUNT(*) FROM information_schema.tables "
 						+ "WHERE LOWER(table_name) = 'crid_allocations_meta'", Long.class))
-					.as("metadata tables").isZero();
+					.as("metadata tables")
+					.isZero();
 				assertThat(jdbcTemplate.queryForList("SELECT next_seq FROM crid_allocations ORDER BY ts", Long.class))
 					.as("Go's row, and the node's beside it")
 					.hasSize(2)
@@ -71,7 +73,10 @@ class CridJdbcDialectPropertyTest {
 			});
 	}
 
-	/** An embedded database holding only the table the Go crid creates, with a row of Go's. */
+	/**
+	 * An embedded database holding only the table the Go crid creates, with a row of
+	 * Go's.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	static class GoMadeTable {
 

@@ -21,9 +21,10 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The registry table created by a Flyway migration, with Hibernate taking its IDs from the node, on H2:
- * the node waits for the migration even when it is used while the application starts, and Hibernate as a
- * deferred database initializer makes no dependency cycle.
+ * The registry table created by a Flyway migration, with Hibernate taking its IDs from
+ * the node, on H2: the node waits for the migration even when it is used while the
+ * application starts, and Hibernate as a deferred database initializer makes no
+ * dependency cycle.
  */
 class CridJpaFlywayTest {
 
@@ -41,7 +42,8 @@ class CridJpaFlywayTest {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getBean(CridAutoConfigurationTest.EarlyUser.class).firstId).isPositive();
 			assertThat(context.getBeanFactory().getBeanDefinition("cridNode").getDependsOn())
-				.as("the node waits for the migration").contains("flywayInitializer");
+				.as("the node waits for the migration")
+				.contains("flywayInitializer");
 			assertPersistsWithCridIds(context);
 		});
 	}

@@ -36,9 +36,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Tests for named nodes ({@code crid.nodes.<name>.*}): one bean per node, qualified by its name, beside the
- * default node; {@link CridNodes}; their properties inherited from {@code crid.*}; a registry and table of
- * their own; their health, endpoint and meters; and the start-up failures of a bad name or setting.
+ * Tests for named nodes ({@code crid.nodes.<name>.*}): one bean per node, qualified by
+ * its name, beside the default node; {@link CridNodes}; their properties inherited from
+ * {@code crid.*}; a registry and table of their own; their health, endpoint and meters;
+ * and the start-up failures of a bad name or setting.
  */
 class CridNamedNodesTest {
 
@@ -62,7 +63,8 @@ class CridNamedNodesTest {
 				CridNodes nodes = context.getBean(CridNodes.class);
 				assertThat(nodes.names()).containsExactly("default", "public", "tenant_b");
 				InjectsNodes injected = context.getBean(InjectsNodes.class);
-				assertThat(injected.defaultNode).isSameAs(nodes.get("default")).isSameAs(context.getBean(CridNode.class));
+				assertThat(injected.defaultNode).isSameAs(nodes.get("default"))
+					.isSameAs(context.getBean(CridNode.class));
 				assertThat(injected.publicNode).isSameAs(nodes.get("public")).isNotSameAs(injected.defaultNode);
 				assertThat(injected.publicNode.layout().timestampBits()).isEqualTo(41);
 				assertThat(injected.publicNode.layout().sequenceBits()).isEqualTo(22);
@@ -139,7 +141,9 @@ class CridNamedNodesTest {
 			.run((context) -> {
 				CridNodes nodes = context.getBean(CridNodes.class);
 				assertThat(nodes.get("default").threshold()).isEqualTo(7);
-				assertThat(nodes.get("a").threshold()).isEqualTo(5); // half its block, below crid.threshold
+				assertThat(nodes.get("a").threshold()).isEqualTo(5); // half its block,
+																		// below
+																		// crid.threshold
 			});
 		this.runner.withPropertyValues("crid.nodes.a.block-size=10")
 			.withBean("everyNode", CridNodeCustomizer.class, () -> new CridNodeCustomizer() {
@@ -229,9 +233,11 @@ class CridNamedNodesTest {
 				FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
 				// Whichever node is created second is refused, naming the other.
 				assertThat(analysis.getDescription()).contains("'crid_allocations'")
-					.containsAnyOf("used by the default node (crid.*) with another layout than that of the node "
-							+ "'public' (crid.nodes.public.*)", "used by the node 'public' (crid.nodes.public.*) with "
-							+ "another layout than that of the default node (crid.*)");
+					.containsAnyOf(
+							"used by the default node (crid.*) with another layout than that of the node "
+									+ "'public' (crid.nodes.public.*)",
+							"used by the node 'public' (crid.nodes.public.*) with "
+									+ "another layout than that of the default node (crid.*)");
 				assertThat(analysis.getDescription()).contains("41 timestamp bits").contains("31 timestamp bits");
 			});
 	}
@@ -263,8 +269,9 @@ class CridNamedNodesTest {
 				long id = publicNode.nextId();
 				assertThat(endpoint.decode("public", Long.toString(id), null).sequence())
 					.isEqualTo(publicNode.parser().parse(id).sequence());
-				// Read with the default layout the same ID falls in another second. Its sequence agrees
-				// in one second of 1,024 (the second's low ten bits land in it), so it tells nothing.
+				// Read with the default layout the same ID falls in another second. Its
+				// sequence agrees in one second of 1,024 (the second's low ten bits land
+				// in it), so it tells nothing.
 				assertThat(endpoint.decode("public", Long.toString(id), null).timestamp())
 					.isEqualTo(publicNode.parser().parse(id).timestamp())
 					.isNotEqualTo(endpoint.decode(Long.toString(id)).timestamp());

@@ -55,9 +55,10 @@ import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The auto-configuration on a real PostgreSQL: the database registry, schema initialisation, health UP and
- * DOWN, meters and the endpoint. Every test uses its own table, dropped at the end, so that tests of
- * other modules running against the same database at the same time are not disturbed.
+ * The auto-configuration on a real PostgreSQL: the database registry, schema
+ * initialisation, health UP and DOWN, meters and the endpoint. Every test uses its own
+ * table, dropped at the end, so that tests of other modules running against the same
+ * database at the same time are not disturbed.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CridPostgresIntegrationTest {
@@ -96,8 +97,9 @@ class CridPostgresIntegrationTest {
 	@Test
 	void createsTheTableAndServesDistinctIdsFromManyThreads() throws Exception {
 		String table = newTable();
-		database().withPropertyValues("crid.registry.jdbc.initialize-schema=always",
-				"crid.registry.jdbc.table-name=" + table, "crid.block-size=1000", "crid.threshold=500")
+		database()
+			.withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + table,
+					"crid.block-size=1000", "crid.threshold=500")
 			.run((context) -> {
 				JdbcTemplateRegistry registry = context.getBean(JdbcTemplateRegistry.class);
 				assertThat(registry.dialect()).isEqualTo(JdbcDialect.POSTGRESQL);
@@ -108,7 +110,8 @@ class CridPostgresIntegrationTest {
 				CridParser parser = context.getBean(CridParser.class);
 				assertThat(parser.parse(ids.iterator().next()).timestamp()).isBetween(Instant.now().minusSeconds(30),
 						Instant.now());
-				Long reserved = new JdbcTemplate(admin).queryForObject("SELECT SUM(next_seq) FROM " + table, Long.class);
+				Long reserved = new JdbcTemplate(admin).queryForObject("SELECT SUM(next_seq) FROM " + table,
+						Long.class);
 				assertThat(reserved).isGreaterThanOrEqualTo(20_000);
 			});
 	}
@@ -163,7 +166,8 @@ class CridPostgresIntegrationTest {
 	void neverStartsWhenTheTableExists() {
 		String table = newTable();
 		JdbcTemplateRegistry.builder(new JdbcTemplate(admin)).tableName(table).build().ensureSchema();
-		database().withPropertyValues("crid.registry.jdbc.initialize-schema=never", "crid.registry.jdbc.table-name=" + table)
+		database()
+			.withPropertyValues("crid.registry.jdbc.initialize-schema=never", "crid.registry.jdbc.table-name=" + table)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				assertThat(context.getBean(CridNode.class).nextId()).isPositive();
@@ -173,16 +177,16 @@ class CridPostgresIntegrationTest {
 	@Test
 	void healthIsUpWithRegistryDetailsAndDownOnceTheTableIsGone() {
 		String table = newTable();
-		database().withPropertyValues("crid.registry.jdbc.initialize-schema=always",
-				"crid.registry.jdbc.table-name=" + table)
+		database()
+			.withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + table)
 			.run((context) -> {
 				CridNode node = context.getBean(CridNode.class);
 				node.nextId();
 				CridHealthIndicator indicator = context.getBean(CridHealthIndicator.class);
 				Health up = indicator.health();
 				assertThat(up.getStatus()).isEqualTo(Status.UP);
-				assertThat(up.getDetails()).containsEntry("registry",
-						Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"))
+				assertThat(up.getDetails())
+					.containsEntry("registry", Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"))
 					.containsEntry("idsLeftInBlock", CridNode.DEFAULT_BLOCK_SIZE - 1)
 					.containsKeys("layout", "lastAllocationTime");
 				long allocations = node.stats().synchronousAllocations().count()
@@ -192,8 +196,8 @@ class CridPostgresIntegrationTest {
 				await().atMost(Duration.ofSeconds(5)).until(() -> indicator.health().getStatus() == Status.DOWN);
 				Health down = indicator.health();
 				assertThat(down.getDetails().get("error").toString()).contains(table);
-				assertThat(down.getDetails().get("registry")).isEqualTo(
-						Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"));
+				assertThat(down.getDetails().get("registry"))
+					.isEqualTo(Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"));
 				assertThat(node.stats().synchronousAllocations().count() + node.stats().prefetchAllocations().count())
 					.as("the health check never allocates")
 					.isEqualTo(allocations);
@@ -214,8 +218,8 @@ class CridPostgresIntegrationTest {
 				Health health = context.getBean(CridHealthIndicator.class).health();
 				assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(health.getDetails()).containsKey("error");
-				assertThat(health.getDetails().get("registry")).isEqualTo(
-						Map.of("kind", "jdbc", "table", "crid_allocations", "dialect", "unknown"));
+				assertThat(health.getDetails().get("registry"))
+					.isEqualTo(Map.of("kind", "jdbc", "table", "crid_allocations", "dialect", "unknown"));
 				assertThat(health.getDetails().get("error").toString()).contains("RegistryException");
 			});
 		assertThat(output).contains("Could not check the crid registry table");
@@ -248,9 +252,13 @@ class CridPostgresIntegrationTest {
 	@Test
 	void endpointShowsTheDatabaseRegistry() {
 		String table = newTable();
-		database().withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + table)
+		database()
+			.withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + table)
 			.run((context) -> {
-				CridEndpoint.NodeDescriptor descriptor = context.getBean(CridEndpoint.class).crid().nodes().get("default");
+				CridEndpoint.NodeDescriptor descriptor = context.getBean(CridEndpoint.class)
+					.crid()
+					.nodes()
+					.get("default");
 				assertThat(descriptor.registry()).containsEntry("kind", "jdbc")
 					.containsEntry("table", table)
 					.containsEntry("dialect", "postgresql");

@@ -22,8 +22,9 @@ import org.springframework.boot.convert.DurationStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The generated configuration metadata (what IDEs show) documents every property with the defaults that
- * crid-core and crid-jdbc actually use, and so does {@link CridProperties} itself.
+ * The generated configuration metadata (what IDEs show) documents every property with the
+ * defaults that crid-core and crid-jdbc actually use, and so does {@link CridProperties}
+ * itself.
  */
 class CridPropertiesMetadataTest {
 
@@ -32,14 +33,16 @@ class CridPropertiesMetadataTest {
 		Map<String, JsonNode> properties = cridProperties();
 		assertThat(properties).containsOnlyKeys("crid.enabled", "crid.epoch", "crid.timestamp-bits",
 				"crid.sequence-bits", "crid.block-size", "crid.threshold", "crid.allocation-timeout",
-				"crid.max-clock-skew", "crid.runway", "crid.id-format", "crid.registry.type", "crid.registry.jdbc.table-name",
-				"crid.registry.jdbc.initialize-schema", "crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention",
-				"crid.registry.jdbc.dialect", "crid.registry.r2dbc.table-name", "crid.registry.r2dbc.initialize-schema",
+				"crid.max-clock-skew", "crid.runway", "crid.id-format", "crid.registry.type",
+				"crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
+				"crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention", "crid.registry.jdbc.dialect",
+				"crid.registry.r2dbc.table-name", "crid.registry.r2dbc.initialize-schema",
 				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after",
 				"crid.nodes");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
-			// A map of named nodes has no default: each node's keys default to those of crid.*.
+			// A map of named nodes has no default: each node's keys default to those of
+			// crid.*.
 			assertThat(property.has("defaultValue")).as(name + " default").isEqualTo(!name.equals("crid.nodes"));
 		});
 		assertThat(Instant.parse(properties.get("crid.epoch").get("defaultValue").asString()))
@@ -48,7 +51,8 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(CridLayout.DEFAULT_TIMESTAMP_BITS);
 		assertThat(properties.get("crid.sequence-bits").get("defaultValue").asInt())
 			.isEqualTo(CridLayout.DEFAULT_SEQUENCE_BITS);
-		assertThat(properties.get("crid.block-size").get("defaultValue").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
+		assertThat(properties.get("crid.block-size").get("defaultValue").asLong())
+			.isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
 		assertThat(properties.get("crid.threshold").get("defaultValue").asLong()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
 		assertThat(duration(properties, "crid.allocation-timeout")).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
 		assertThat(properties.get("crid.registry.jdbc.table-name").get("defaultValue").asString())
@@ -57,7 +61,8 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(duration(properties, "crid.max-clock-skew")).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 		assertThat(duration(properties, "crid.runway")).isZero();
-		assertThat(duration(properties, "crid.registry.jdbc.retention")).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
+		assertThat(duration(properties, "crid.registry.jdbc.retention"))
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 		assertThat(properties.get("crid.registry.type").get("defaultValue").asString()).isEqualTo("auto");
 		assertThat(properties.get("crid.id-format").get("defaultValue").asString()).isEqualTo("decimal");
 		assertThat(properties.get("crid.registry.jdbc.dialect").get("defaultValue").asString()).isEqualTo("auto");
@@ -83,7 +88,8 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.getThreshold()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
 		assertThat(properties.getAllocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
 		assertThat(properties.getRegistry().getType()).isEqualTo(CridProperties.RegistryType.AUTO);
-		assertThat(properties.getRegistry().getJdbc().getTableName()).isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
+		assertThat(properties.getRegistry().getJdbc().getTableName())
+			.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
 		assertThat(properties.getRegistry().getJdbc().getQueryTimeout())
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())

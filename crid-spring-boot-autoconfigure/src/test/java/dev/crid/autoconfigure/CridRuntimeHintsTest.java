@@ -24,8 +24,9 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link CridRuntimeHints}: everything crid loads reflectively or from the classpath is declared
- * for a native image, and the registrar is found where Spring's AOT processing looks.
+ * Tests for {@link CridRuntimeHints}: everything crid loads reflectively or from the
+ * classpath is declared for a native image, and the registrar is found where Spring's AOT
+ * processing looks.
  */
 class CridRuntimeHintsTest {
 
@@ -77,9 +78,10 @@ class CridRuntimeHintsTest {
 
 	@Test
 	void keepsTheJacksonModulesConstructors() {
-		assertThat(CridJacksonModule.class.getConstructors()).hasSize(3).allSatisfy((constructor) -> assertThat(
-				RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
-			.accepts(this.hints));
+		assertThat(CridJacksonModule.class.getConstructors()).hasSize(3)
+			.allSatisfy((
+					constructor) -> assertThat(RuntimeHintsPredicates.reflection().onConstructorInvocation(constructor))
+						.accepts(this.hints));
 	}
 
 	@Test
@@ -87,9 +89,7 @@ class CridRuntimeHintsTest {
 		for (String name : List.of(RegistryConfigurations.JDBC_REGISTRY_CLASS,
 				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
 				CridRuntimeHints.CRID_ANNOTATION_CLASS)) {
-			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name)))
-				.as(name)
-				.accepts(this.hints);
+			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name))).as(name).accepts(this.hints);
 		}
 	}
 

@@ -15,9 +15,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The layout the README recommends for IDs that JavaScript clients read as numbers: 41 timestamp bits and
- * 22 sequence bits keep every ID below 2^53 for the first 2^31 seconds (68 years) after the epoch, and not
- * one second longer. A JavaScript number holds every integer below 2^53 exactly, and not all above.
+ * The layout the README recommends for IDs that JavaScript clients read as numbers: 41
+ * timestamp bits and 22 sequence bits keep every ID below 2^53 for the first 2^31 seconds
+ * (68 years) after the epoch, and not one second longer. A JavaScript number holds every
+ * integer below 2^53 exactly, and not all above.
  */
 class JavaScriptSafeLayoutTest {
 

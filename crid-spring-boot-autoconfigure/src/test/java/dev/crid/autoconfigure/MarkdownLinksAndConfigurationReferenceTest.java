@@ -25,16 +25,19 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The project's Markdown holds together: every relative link in {@code README.md}, {@code CONTRIBUTING.md},
- * {@code RELEASING.md}, {@code CHANGELOG.md} and {@code docs/**.md} reaches a file of the repository (and,
- * for a link into a Markdown file, one of its headings), and {@code docs/reference/configuration.md} lists
- * every property of the generated configuration metadata, with the default the metadata gives.
+ * The project's Markdown holds together: every relative link in {@code README.md},
+ * {@code CONTRIBUTING.md}, {@code RELEASING.md}, {@code CHANGELOG.md} and
+ * {@code docs/**.md} reaches a file of the repository (and, for a link into a Markdown
+ * file, one of its headings), and {@code docs/reference/configuration.md} lists every
+ * property of the generated configuration metadata, with the default the metadata gives.
  */
 class MarkdownLinksAndConfigurationReferenceTest {
 
-	private static final Pattern INLINE_LINK = Pattern.compile("\\[[^\\]]*]\\(\\s*<?([^)\\s>]*)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+	private static final Pattern INLINE_LINK = Pattern
+		.compile("\\[[^\\]]*]\\(\\s*<?([^)\\s>]*)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
-	private static final Pattern REFERENCE_DEFINITION = Pattern.compile("^ {0,3}\\[[^\\]]+]:\\s*<?(\\S+?)>?(?:\\s.*)?$");
+	private static final Pattern REFERENCE_DEFINITION = Pattern
+		.compile("^ {0,3}\\[[^\\]]+]:\\s*<?(\\S+?)>?(?:\\s.*)?$");
 
 	private static final Pattern CODE_SPAN = Pattern.compile("(`+)(?:(?!\\1).)+?\\1");
 
@@ -48,7 +51,10 @@ class MarkdownLinksAndConfigurationReferenceTest {
 
 	private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
 
-	/** A row of a Markdown table whose first cell is a property name: name, default, meaning. */
+	/**
+	 * A row of a Markdown table whose first cell is a property name: name, default,
+	 * meaning.
+	 */
 	private static final Pattern PROPERTY_ROW = Pattern
 		.compile("^\\|\\s*`([a-z0-9-]+(?:\\.[a-z0-9-]+)+)`\\s*\\|([^|]*)\\|([^|]*)\\|\\s*$");
 
@@ -167,15 +173,18 @@ class MarkdownLinksAndConfigurationReferenceTest {
 		return anchors;
 	}
 
-	/** GitHub's anchor for a heading: its text, lower case, without punctuation, spaces as hyphens. */
+	/**
+	 * GitHub's anchor for a heading: its text, lower case, without punctuation, spaces as
+	 * hyphens.
+	 */
 	static String slug(String heading) {
 		String text = heading.replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1").replace("`", "");
 		return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\p{Mc}\\p{Mn} _-]", "").replace(' ', '-');
 	}
 
 	/**
-	 * The link targets of a file's prose: inline links and images (whose text may run over several lines)
-	 * and reference definitions.
+	 * The link targets of a file's prose: inline links and images (whose text may run
+	 * over several lines) and reference definitions.
 	 */
 	private static List<String> linkTargets(List<String> lines) {
 		List<String> targets = new ArrayList<>();
@@ -195,7 +204,10 @@ class MarkdownLinksAndConfigurationReferenceTest {
 		return targets;
 	}
 
-	/** The lines with fenced code blocks blanked out, so that code is never read as links or headings. */
+	/**
+	 * The lines with fenced code blocks blanked out, so that code is never read as links
+	 * or headings.
+	 */
 	private static List<String> outsideCode(List<String> lines) {
 		List<String> prose = new ArrayList<>();
 		String fence = null;
@@ -251,7 +263,10 @@ class MarkdownLinksAndConfigurationReferenceTest {
 		}
 	}
 
-	/** The repository's root: the nearest directory above this module's build output with the Maven wrapper. */
+	/**
+	 * The repository's root: the nearest directory above this module's build output with
+	 * the Maven wrapper.
+	 */
 	private static Path repositoryRoot() {
 		for (Path dir = classesDirectory().toAbsolutePath(); dir != null; dir = dir.getParent()) {
 			if (Files.isRegularFile(dir.resolve("mvnw")) && Files.isDirectory(dir.resolve("docs"))) {

@@ -10,8 +10,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Runs in {@link MinimalClasspathTest}'s class loader, which holds only crid-core, this module and Spring
- * Boot's core: starts an application with every auto-configuration and reports what it got.
+ * Runs in {@link MinimalClasspathTest}'s class loader, which holds only crid-core, this
+ * module and Spring Boot's core: starts an application with every auto-configuration and
+ * reports what it got.
  */
 public final class MinimalClasspathProbe {
 

@@ -35,12 +35,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Every dependency of this module but crid-core and Spring Boot's core is optional. This test starts an
- * application in a class loader that holds nothing else — no crid-jdbc, JDBC, Hibernate, Jackson,
- * Micrometer or actuator — which {@code FilteredClassLoader} cannot prove, since it hides classes only
- * from the conditions, not from the auto-configuration classes themselves. It also writes JSON with
- * {@link CridJacksonModule} where Jackson is present but crid-hibernate, which holds {@code @Crid}, is
- * not.
+ * Every dependency of this module but crid-core and Spring Boot's core is optional. This
+ * test starts an application in a class loader that holds nothing else — no crid-jdbc,
+ * JDBC, Hibernate, Jackson, Micrometer or actuator — which {@code FilteredClassLoader}
+ * cannot prove, since it hides classes only from the conditions, not from the
+ * auto-configuration classes themselves. It also writes JSON with
+ * {@link CridJacksonModule} where Jackson is present but crid-hibernate, which holds
+ * {@code @Crid}, is not.
  */
 class MinimalClasspathTest {
 
@@ -53,14 +54,16 @@ class MinimalClasspathTest {
 
 	@Test
 	void startsWithCridCoreAndSpringBootAlone() throws Exception {
-		// What crid's auto-configurations load when a @ConditionalOnClass lets them through: each class must
-		// exist (a misspelt name would turn its feature off for good), and all but those of crid-core and of the
-		// jars Spring Boot cannot start without (Micrometer's Observation API comes with spring-context) must be
+		// What crid's auto-configurations load when a @ConditionalOnClass lets them
+		// through: each class must exist (a misspelt name would turn its feature off for
+		// good), and all but those of crid-core and of the jars Spring Boot cannot start
+		// without (Micrometer's Observation API comes with spring-context) must be
 		// missing here, so that the application below starts only if every guard holds.
 		Set<String> guarded = classesNamedByConditionalOnClass();
 		assertThat(guarded).contains("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
 				"org.hibernate.SessionFactory", "tools.jackson.databind.JacksonModule",
-				"io.micrometer.core.instrument.MeterRegistry", "org.springframework.boot.health.contributor.HealthIndicator",
+				"io.micrometer.core.instrument.MeterRegistry",
+				"org.springframework.boot.health.contributor.HealthIndicator",
 				"org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 				"io.micrometer.observation.ObservationRegistry");
 		ClassLoader previous = Thread.currentThread().getContextClassLoader();
@@ -77,7 +80,9 @@ class MinimalClasspathTest {
 				}
 			}
 			Thread.currentThread().setContextClassLoader(loader);
-			String result = (String) loader.loadClass(MinimalClasspathProbe.class.getName()).getMethod("run").invoke(null);
+			String result = (String) loader.loadClass(MinimalClasspathProbe.class.getName())
+				.getMethod("run")
+				.invoke(null);
 			assertThat(result).startsWith("dev.crid.InMemoryRegistry ")
 				.contains("cridNode")
 				.contains("cridParser")
@@ -100,19 +105,18 @@ class MinimalClasspathTest {
 	}
 
 	/**
-	 * Returns the classes named by {@code @ConditionalOnClass} on crid's auto-configurations, on the
-	 * configurations they nest or import, and on their bean methods, read from the class files without
-	 * loading them.
+	 * Returns the classes named by {@code @ConditionalOnClass} on crid's
+	 * auto-configurations, on the configurations they nest or import, and on their bean
+	 * methods, read from the class files without loading them.
 	 */
 	private static Set<String> classesNamedByConditionalOnClass() throws IOException {
 		MetadataReaderFactory readers = new SimpleMetadataReaderFactory();
 		Deque<String> toRead = new ArrayDeque<>();
-		ImportCandidates.load(AutoConfiguration.class, MinimalClasspathTest.class.getClassLoader())
-			.forEach((name) -> {
-				if (name.startsWith("dev.crid.")) {
-					toRead.add(name);
-				}
-			});
+		ImportCandidates.load(AutoConfiguration.class, MinimalClasspathTest.class.getClassLoader()).forEach((name) -> {
+			if (name.startsWith("dev.crid.")) {
+				toRead.add(name);
+			}
+		});
 		assertThat(toRead).as("crid's auto-configurations").isNotEmpty();
 		Set<String> read = new HashSet<>();
 		Set<String> guarded = new TreeSet<>();
@@ -146,7 +150,8 @@ class MinimalClasspathTest {
 	}
 
 	/**
-	 * Returns a class loader with crid-core, this module's classes and tests, and the jars that match.
+	 * Returns a class loader with crid-core, this module's classes and tests, and the
+	 * jars that match.
 	 */
 	private static URLClassLoader classLoader(Pattern... jars) throws Exception {
 		List<URL> urls = new ArrayList<>();

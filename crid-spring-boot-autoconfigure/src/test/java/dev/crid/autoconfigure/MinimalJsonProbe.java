@@ -5,8 +5,9 @@ import dev.crid.autoconfigure.jackson.CridJacksonModule;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs in {@link MinimalClasspathTest}'s class loader with Jackson but without crid-hibernate: writes a
- * bean with a {@code Long} property, which the module must look at without touching {@code @Crid}.
+ * Runs in {@link MinimalClasspathTest}'s class loader with Jackson but without
+ * crid-hibernate: writes a bean with a {@code Long} property, which the module must look
+ * at without touching {@code @Crid}.
  */
 public final class MinimalJsonProbe {
 

@@ -8,9 +8,10 @@ import org.springframework.data.relational.core.mapping.Table;
 import dev.crid.data.Crid;
 
 /**
- * An application whose aggregates misuse {@code @Crid} in three ways: Spring Data finds them by scanning
- * this package, as it finds an application's. It lies outside {@code dev.crid.autoconfigure}, so that the
- * other tests' applications, which scan that package, never meet them.
+ * An application whose aggregates misuse {@code @Crid} in three ways: Spring Data finds
+ * them by scanning this package, as it finds an application's. It lies outside
+ * {@code dev.crid.autoconfigure}, so that the other tests' applications, which scan that
+ * package, never meet them.
  */
 @Configuration(proxyBeanMethods = false)
 @AutoConfigurationPackage

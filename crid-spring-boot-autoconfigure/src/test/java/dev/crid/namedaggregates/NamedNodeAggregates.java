@@ -8,9 +8,9 @@ import org.springframework.data.relational.core.mapping.Table;
 import dev.crid.data.Crid;
 
 /**
- * An application with an aggregate whose IDs come from the named node {@code public}, found by scanning
- * this package. It lies outside {@code dev.crid.autoconfigure}, so that the other tests' applications,
- * which configure no such node, never meet it.
+ * An application with an aggregate whose IDs come from the named node {@code public},
+ * found by scanning this package. It lies outside {@code dev.crid.autoconfigure}, so that
+ * the other tests' applications, which configure no such node, never meet it.
  */
 @Configuration(proxyBeanMethods = false)
 @AutoConfigurationPackage

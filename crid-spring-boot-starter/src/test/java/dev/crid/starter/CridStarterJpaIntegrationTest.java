@@ -38,11 +38,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A JPA application on PostgreSQL with nothing but this starter, crid-hibernate and Boot's JPA starter:
- * entities with {@code @Id @Crid Long id} get distinct, decodable IDs from the CridNode bean, and
- * Hibernate still sends the inserts in JDBC batches. Hibernate counts as a database initializer here
- * ({@code spring.jpa.defer-datasource-initialization=true}), the set-up in which a registry that waited
- * for database initialization would close a dependency cycle.
+ * A JPA application on PostgreSQL with nothing but this starter, crid-hibernate and
+ * Boot's JPA starter: entities with {@code @Id @Crid Long id} get distinct, decodable IDs
+ * from the CridNode bean, and Hibernate still sends the inserts in JDBC batches.
+ * Hibernate counts as a database initializer here
+ * ({@code spring.jpa.defer-datasource-initialization=true}), the set-up in which a
+ * registry that waited for database initialization would close a dependency cycle.
  */
 @SpringBootTest(classes = CridStarterJpaIntegrationTest.JpaApplication.class,
 		properties = { "spring.jpa.hibernate.ddl-auto=create-drop", "spring.jpa.defer-datasource-initialization=true",
@@ -71,7 +72,8 @@ class CridStarterJpaIntegrationTest {
 
 	@BeforeAll
 	static void needsPostgreSql() {
-		// Skips the class here when PostgreSQL is missing: an abort while Spring loads the context is an error.
+		// Skips the class here when PostgreSQL is missing: an abort while Spring loads
+		// the context is an error.
 		TestDatabase.POSTGRESQL.endpoint();
 	}
 
@@ -122,10 +124,10 @@ class CridStarterJpaIntegrationTest {
 			assertThat(parsed.timestamp()).isBetween(before.minusSeconds(1), Instant.now());
 			assertThat(parsed.sequence()).isBetween(0L, this.node.layout().maxSequence());
 		}
-		Long stored = new TransactionTemplate(this.transactionManager).execute((status) -> this.entityManager
-			.createQuery("select count(i) from Item i where i.id in :ids", Long.class)
-			.setParameter("ids", distinct)
-			.getSingleResult());
+		Long stored = new TransactionTemplate(this.transactionManager).execute(
+				(status) -> this.entityManager.createQuery("select count(i) from Item i where i.id in :ids", Long.class)
+					.setParameter("ids", distinct)
+					.getSingleResult());
 		assertThat(stored).isEqualTo(1_000);
 	}
 

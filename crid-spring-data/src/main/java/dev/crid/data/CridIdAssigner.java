@@ -21,13 +21,17 @@ import dev.crid.InvalidConfigException;
 import dev.crid.InvalidConfigException.Violation;
 
 /**
- * Finds the {@link Crid} {@code @Id} of each aggregate class in a mapping context, and the node it names,
- * once per class, and sets it on aggregates that have none yet. Both callbacks share it; it never touches
- * a node, so deciding whether an aggregate needs an ID never waits.
+ * Finds the {@link Crid} {@code @Id} of each aggregate class in a mapping context, and
+ * the node it names, once per class, and sets it on aggregates that have none yet. Both
+ * callbacks share it; it never touches a node, so deciding whether an aggregate needs an
+ * ID never waits.
  */
 final class CridIdAssigner {
 
-	/** Builds a copy of an immutable aggregate (a record, say) with the ID set, through its constructor. */
+	/**
+	 * Builds a copy of an immutable aggregate (a record, say) with the ID set, through
+	 * its constructor.
+	 */
 	private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
 	/** The name of the default node, which {@code @Crid} without a name also means. */
@@ -48,8 +52,8 @@ final class CridIdAssigner {
 
 	CridIdAssigner(Map<String, CridNode> nodes, RelationalMappingContext mappingContext) {
 		if (nodes == null) {
-			throw new IllegalArgumentException("nodes is null but must map each node's name to the CridNode that "
-					+ "hands out its IDs");
+			throw new IllegalArgumentException(
+					"nodes is null but must map each node's name to the CridNode that " + "hands out its IDs");
 		}
 		if (mappingContext == null) {
 			throw new IllegalArgumentException("mappingContext is null but must be the aggregates' mapping context");
@@ -74,8 +78,8 @@ final class CridIdAssigner {
 	}
 
 	/**
-	 * Returns how to give aggregates of the class an ID: {@link Target#needsId} is {@code false} for every
-	 * aggregate of a class without a {@code @Crid} {@code @Id}.
+	 * Returns how to give aggregates of the class an ID: {@link Target#needsId} is
+	 * {@code false} for every aggregate of a class without a {@code @Crid} {@code @Id}.
 	 * @throws InvalidConfigException when the class uses {@code @Crid} wrongly
 	 */
 	Target target(Class<?> type) {
@@ -101,8 +105,8 @@ final class CridIdAssigner {
 	}
 
 	/**
-	 * Checks every aggregate the mapping context knows, and reports every misuse of {@code @Crid} among
-	 * them at once.
+	 * Checks every aggregate the mapping context knows, and reports every misuse of
+	 * {@code @Crid} among them at once.
 	 * @throws InvalidConfigException naming every aggregate and field at fault
 	 */
 	void verify() {
@@ -127,12 +131,12 @@ final class CridIdAssigner {
 			String field = entity.getType().getName() + "." + property.getName();
 			IdType type = IdType.of(property.getType());
 			if (!property.isIdProperty()) {
-				problems.add(new Violation(field, "@dev.crid.data.Crid", "must annotate the aggregate's @Id only; put "
-						+ "@Crid on the @Id"));
+				problems.add(new Violation(field, "@dev.crid.data.Crid",
+						"must annotate the aggregate's @Id only; put " + "@Crid on the @Id"));
 			}
 			else if (type == null) {
-				problems.add(new Violation(field, property.getType().getName(), "must be a " + IdType.SUPPORTED
-						+ " to take a crid ID from @dev.crid.data.Crid"));
+				problems.add(new Violation(field, property.getType().getName(),
+						"must be a " + IdType.SUPPORTED + " to take a crid ID from @dev.crid.data.Crid"));
 			}
 			String name = crid.value().isEmpty() ? DEFAULT : crid.value();
 			CridNode node = this.nodes.get(name);
@@ -157,9 +161,11 @@ final class CridIdAssigner {
 	}
 
 	/**
-	 * The {@code @Crid} {@code @Id} of one aggregate class, and the node its IDs come from.
+	 * The {@code @Crid} {@code @Id} of one aggregate class, and the node its IDs come
+	 * from.
 	 *
-	 * @param entity the aggregate's persistent entity, or {@code null} when it has no {@code @Crid}
+	 * @param entity the aggregate's persistent entity, or {@code null} when it has no
+	 * {@code @Crid}
 	 * @param property its {@code @Id} property
 	 * @param type the property's type
 	 * @param node the node {@code @Crid} names
@@ -167,7 +173,10 @@ final class CridIdAssigner {
 	record Target(@Nullable RelationalPersistentEntity<?> entity, @Nullable RelationalPersistentProperty property,
 			@Nullable IdType type, @Nullable CridNode node) {
 
-		/** The node the aggregate's IDs come from; only for a target that {@link #needsId} some aggregate. */
+		/**
+		 * The node the aggregate's IDs come from; only for a target that {@link #needsId}
+		 * some aggregate.
+		 */
 		CridNode issuer() {
 			return Objects.requireNonNull(this.node);
 		}
@@ -181,7 +190,10 @@ final class CridIdAssigner {
 					&& idType.isUnset(known.getPropertyAccessor(aggregate).getProperty(id));
 		}
 
-		/** Returns the aggregate with its {@code @Id} set to the ID: the same object, or a copy if immutable. */
+		/**
+		 * Returns the aggregate with its {@code @Id} set to the ID: the same object, or a
+		 * copy if immutable.
+		 */
 		@SuppressWarnings("unchecked")
 		<T> T assign(T aggregate, long id) {
 			RelationalPersistentEntity<T> typed = (RelationalPersistentEntity<T>) Objects.requireNonNull(this.entity);

@@ -9,15 +9,15 @@ import org.springframework.data.convert.WritingConverter;
 import dev.crid.CridId;
 
 /**
- * The converters that store a {@link CridId} property as a {@code BIGINT} column and read it back, for an
- * aggregate whose {@code @Id @Crid} (or any other property) is a {@code CridId}. Spring Data JDBC and
- * R2DBC know nothing of {@code CridId} without them; register them as custom conversions:
+ * The converters that store a {@link CridId} property as a {@code BIGINT} column and read
+ * it back, for an aggregate whose {@code @Id @Crid} (or any other property) is a
+ * {@code CridId}. Spring Data JDBC and R2DBC know nothing of {@code CridId} without them;
+ * register them as custom conversions:
  *
- * <pre>{@code
- * @Bean
+ * <pre class="code">
+ * &#064;Bean
  * JdbcCustomConversions jdbcCustomConversions() {
  *     return new JdbcCustomConversions(CridIdConverters.all());
- * }
  * }</pre>
  */
 public final class CridIdConverters {

@@ -5,8 +5,8 @@ import dev.crid.CridId;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Java types a {@link Crid} field may have, each with the way to turn an ID into it and to tell an
- * unset field.
+ * The Java types a {@link Crid} field may have, each with the way to turn an ID into it
+ * and to tell an unset field.
  */
 enum IdType {
 
@@ -53,7 +53,10 @@ enum IdType {
 		return value == null || (this == PRIMITIVE_LONG && ((Long) value) == 0L);
 	}
 
-	/** Returns the type for the given Java class, or {@code null} if crid IDs cannot be held in it. */
+	/**
+	 * Returns the type for the given Java class, or {@code null} if crid IDs cannot be
+	 * held in it.
+	 */
 	static @Nullable IdType of(Class<?> type) {
 		if (type == long.class) {
 			return PRIMITIVE_LONG;

@@ -24,9 +24,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * What the callbacks refuse, and what they let through, without a database; and which node each
- * aggregate's ID comes from, told by the ID itself: the node named {@code public} splits the bits
- * differently from the default node.
+ * What the callbacks refuse, and what they let through, without a database; and which
+ * node each aggregate's ID comes from, told by the ID itself: the node named
+ * {@code public} splits the bits differently from the default node.
  */
 class CridIdAssignerTest {
 
@@ -34,14 +34,17 @@ class CridIdAssignerTest {
 	void verifyNamesEveryAggregateAndFieldThatMisusesCrid() {
 		RelationalMappingContext context = mappingContext(IntegerAggregate.class, NotTheId.class, NamedNode.class,
 				Fine.class);
-		assertThatExceptionOfType(InvalidConfigException.class).isThrownBy(() -> new CridIdAssigner(node(), context).verify())
+		assertThatExceptionOfType(InvalidConfigException.class)
+			.isThrownBy(() -> new CridIdAssigner(node(), context).verify())
 			.satisfies((ex) -> assertThat(ex.violations()).hasSize(3))
-			.withMessageContaining(IntegerAggregate.class.getName() + ".id is \"java.lang.Integer\" but must be a long, "
+			.withMessageContaining(IntegerAggregate.class.getName()
+					+ ".id is \"java.lang.Integer\" but must be a long, "
 					+ "java.lang.Long, java.lang.String (decimal) or dev.crid.CridId to take a crid ID from @dev.crid.data.Crid")
-			.withMessageContaining(NotTheId.class.getName() + ".reference is \"@dev.crid.data.Crid\" but must annotate the "
-					+ "aggregate's @Id only")
-			.withMessageContaining(NamedNode.class.getName() + ".id is \"@dev.crid.data.Crid(\"orders\")\" but must name a "
-					+ "node there is; the nodes known are: default")
+			.withMessageContaining(NotTheId.class.getName()
+					+ ".reference is \"@dev.crid.data.Crid\" but must annotate the " + "aggregate's @Id only")
+			.withMessageContaining(
+					NamedNode.class.getName() + ".id is \"@dev.crid.data.Crid(\"orders\")\" but must name a "
+							+ "node there is; the nodes known are: default")
 			.withMessageNotContaining(Fine.class.getName());
 	}
 
@@ -94,7 +97,8 @@ class CridIdAssignerTest {
 		CridNode defaultNode = node();
 		CridNode publicNode = publicNode();
 		RelationalMappingContext context = mappingContext(Fine.class, PublicAggregate.class);
-		CridR2dbcCallback callback = new CridR2dbcCallback(Map.of("default", defaultNode, "public", publicNode), context);
+		CridR2dbcCallback callback = new CridR2dbcCallback(Map.of("default", defaultNode, "public", publicNode),
+				context);
 		callback.verify();
 		PublicAggregate crate = (PublicAggregate) Mono
 			.from(callback.onBeforeConvert(new PublicAggregate(null), SqlIdentifier.unquoted("crate")))
@@ -126,8 +130,9 @@ class CridIdAssignerTest {
 			.satisfies((ex) -> assertThat(ex.violations()).hasSize(2))
 			.withMessageContaining(Fine.class.getName() + ".id is \"@dev.crid.data.Crid\" but must name a node there "
 					+ "is, and @Crid without a name means node \"default\", which is not among the nodes known: public")
-			.withMessageContaining(DefaultNamed.class.getName() + ".id is \"@dev.crid.data.Crid(\"default\")\" but must "
-					+ "name a node there is; the nodes known are: public")
+			.withMessageContaining(
+					DefaultNamed.class.getName() + ".id is \"@dev.crid.data.Crid(\"default\")\" but must "
+							+ "name a node there is; the nodes known are: public")
 			.withMessageNotContaining(PublicAggregate.class.getName());
 	}
 
@@ -141,8 +146,9 @@ class CridIdAssignerTest {
 			.withMessageContaining("the nodes known are: default");
 		CridR2dbcCallback r2dbc = new CridR2dbcCallback(Map.of("default", defaultNode), new RelationalMappingContext());
 		assertThatExceptionOfType(InvalidConfigException.class)
-			.isThrownBy(() -> Mono.from(r2dbc.onBeforeConvert(new PublicAggregate(null), SqlIdentifier.unquoted("crate")))
-				.block(Duration.ofSeconds(10)))
+			.isThrownBy(
+					() -> Mono.from(r2dbc.onBeforeConvert(new PublicAggregate(null), SqlIdentifier.unquoted("crate")))
+						.block(Duration.ofSeconds(10)))
 			.withMessageContaining("the nodes known are: default");
 		assertThat(defaultNode.stats().idsIssued()).isZero();
 	}
@@ -172,15 +178,16 @@ class CridIdAssignerTest {
 		withNull.put("public", null);
 		assertThatIllegalArgumentException().isThrownBy(() -> new CridJdbcCallback(withNull, context))
 			.withMessageContaining("nodes maps \"public\" to null");
-		assertThatIllegalArgumentException().isThrownBy(() -> new CridR2dbcCallback((Map<String, CridNode>) null, context))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CridR2dbcCallback((Map<String, CridNode>) null, context))
 			.withMessageContaining("nodes is null");
 		assertThatIllegalArgumentException().isThrownBy(() -> new CridJdbcCallback((CridNode) null, context))
 			.withMessageContaining("node is null");
 	}
 
 	/**
-	 * Checks that the ID decodes to the present with the issuing node's layout and not with the other's,
-	 * whose split of the bits differs.
+	 * Checks that the ID decodes to the present with the issuing node's layout and not
+	 * with the other's, whose split of the bits differs.
 	 */
 	private static void assertIssuedBy(CridNode issuer, CridNode other, long id) {
 		assertThat(issuer.parser().parse(id).timestamp()).isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
@@ -189,7 +196,10 @@ class CridIdAssignerTest {
 			.isGreaterThan(Duration.ofHours(1));
 	}
 
-	/** A node with 41 timestamp bits and 22 sequence bits, where the default layout has 31 and 32. */
+	/**
+	 * A node with 41 timestamp bits and 22 sequence bits, where the default layout has 31
+	 * and 32.
+	 */
 	private static CridNode publicNode() {
 		return CridNode.builder(new InMemoryRegistry()).timestampBits(41).sequenceBits(22).build();
 	}

@@ -16,19 +16,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A loopback TCP proxy that puts network faults between the code under test and a real database: it
- * forwards bytes both ways until told to cut every connection, refuse new ones, black-hole traffic (as a
- * partition that drops packets does) or add latency. Use {@link #jdbcUrl()} instead of the database's URL.
+ * A loopback TCP proxy that puts network faults between the code under test and a real
+ * database: it forwards bytes both ways until told to cut every connection, refuse new
+ * ones, black-hole traffic (as a partition that drops packets does) or add latency. Use
+ * {@link #jdbcUrl()} instead of the database's URL.
  *
- * <pre>{@code
+ * <pre class="code">
  * try (FaultProxy proxy = FaultProxy.inFrontOf(TestDatabase.POSTGRESQL)) {
  *     // point a pool at proxy.jdbcUrl(), then:
  *     proxy.cut();      // every connection is closed, new ones are refused
  *     proxy.heal();     // traffic flows again
- * }
  * }</pre>
  *
- * <p>Thread-safe. Its threads are daemons named {@code fault-proxy-*}; {@link #close()} stops them.
+ * <p>
+ * Thread-safe. Its threads are daemons named {@code fault-proxy-*}; {@link #close()}
+ * stops them.
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -60,7 +62,8 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a proxy in front of a test database, found as {@link TestDatabase#endpoint()} finds it.
+	 * Starts a proxy in front of a test database, found as
+	 * {@link TestDatabase#endpoint()} finds it.
 	 * @param database the database
 	 * @return the proxy, forwarding
 	 */
@@ -76,13 +79,16 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a proxy in front of any server at 127.0.0.1 (a database's streaming replication, say).
+	 * Starts a proxy in front of any server at 127.0.0.1 (a database's streaming
+	 * replication, say).
 	 * @param port the server's port
-	 * @return the proxy, forwarding; its {@link #jdbcUrl()} is a PostgreSQL URL of the proxy
+	 * @return the proxy, forwarding; its {@link #jdbcUrl()} is a PostgreSQL URL of the
+	 * proxy
 	 */
 	public static FaultProxy inFrontOf(int port) {
 		try {
-			return new FaultProxy("jdbc:postgresql://127.0.0.1:" + port + "/", new InetSocketAddress("127.0.0.1", port));
+			return new FaultProxy("jdbc:postgresql://127.0.0.1:" + port + "/",
+					new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("Could not start a proxy in front of port " + port, ex);
@@ -90,7 +96,8 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the database's JDBC URL with the proxy's address in place of the database's.
+	 * Returns the database's JDBC URL with the proxy's address in place of the
+	 * database's.
 	 * @return the URL to connect through
 	 */
 	public String jdbcUrl() {
@@ -105,7 +112,10 @@ public final class FaultProxy implements AutoCloseable {
 		return this.port;
 	}
 
-	/** Closes every open connection and refuses new ones, as a database that went down does. */
+	/**
+	 * Closes every open connection and refuses new ones, as a database that went down
+	 * does.
+	 */
 	public synchronized void cut() {
 		refuse();
 		this.links.forEach(Link::close);
@@ -119,8 +129,9 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Stops forwarding in both directions and accepts new connections without ever answering them, as a
-	 * network partition that drops packets does: nobody learns anything until a timeout.
+	 * Stops forwarding in both directions and accepts new connections without ever
+	 * answering them, as a network partition that drops packets does: nobody learns
+	 * anything until a timeout.
 	 */
 	public synchronized void blackHole() {
 		this.blackHoled = true;
@@ -134,7 +145,9 @@ public final class FaultProxy implements AutoCloseable {
 		this.latencyNanos = latency.toNanos();
 	}
 
-	/** Forwards again, accepting new connections: ends a cut, a refusal or a black hole. */
+	/**
+	 * Forwards again, accepting new connections: ends a cut, a refusal or a black hole.
+	 */
 	public synchronized void heal() {
 		this.blackHoled = false;
 		if (this.server == null && !this.closed) {

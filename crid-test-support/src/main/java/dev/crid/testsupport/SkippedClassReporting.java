@@ -7,19 +7,22 @@ import org.junit.jupiter.api.extension.TestInstancePostProcessor;
 import org.opentest4j.TestAbortedException;
 
 /**
- * Reports every test of a class whose {@code @BeforeAll} method was aborted (a database that
- * {@link TestDatabase} did not find, outside CI) as skipped, test by test.
+ * Reports every test of a class whose {@code @BeforeAll} method was aborted (a database
+ * that {@link TestDatabase} did not find, outside CI) as skipped, test by test.
  *
- * <p>JUnit reports such a class as one aborted container, which Maven Surefire and Failsafe count as
- * nothing at all ("Tests run: 0, Skipped: 0"), as if the class did not exist. This extension remembers
- * the abort instead of letting it end the class, and aborts each test with the same reason before the
- * test instance is prepared (before Spring loads a context for it), so the reports count every test as
- * skipped. Any other failure of a {@code @BeforeAll} method goes through unchanged. The build registers
- * it for the tests of every module through JUnit's extension auto-detection.
+ * <p>
+ * JUnit reports such a class as one aborted container, which Maven Surefire and Failsafe
+ * count as nothing at all ("Tests run: 0, Skipped: 0"), as if the class did not exist.
+ * This extension remembers the abort instead of letting it end the class, and aborts each
+ * test with the same reason before the test instance is prepared (before Spring loads a
+ * context for it), so the reports count every test as skipped. Any other failure of a
+ * {@code @BeforeAll} method goes through unchanged. The build registers it for the tests
+ * of every module through JUnit's extension auto-detection.
  *
- * <p>Spring tests that read {@link TestDatabase#endpoint()} while their context loads (in a
- * {@code @DynamicPropertySource} method) call it in a {@code @BeforeAll} method first: Spring reports an
- * abort during the context's loading as an error.
+ * <p>
+ * Spring tests that read {@link TestDatabase#endpoint()} while their context loads (in a
+ * {@code @DynamicPropertySource} method) call it in a {@code @BeforeAll} method first:
+ * Spring reports an abort during the context's loading as an error.
  */
 public final class SkippedClassReporting
 		implements LifecycleMethodExecutionExceptionHandler, TestInstancePostProcessor, BeforeEachCallback {
@@ -45,12 +48,11 @@ public final class SkippedClassReporting
 	}
 
 	/**
-	 * Lets an {@code @AfterAll} method that needs the missing database too (to drop what the class would
-	 * have created) skip quietly, once the class was skipped.
+	 * Lets an {@code @AfterAll} method that needs the missing database too (to drop what
+	 * the class would have created) skip quietly, once the class was skipped.
 	 */
 	@Override
-	public void handleAfterAllMethodExecutionException(ExtensionContext context, Throwable throwable)
-			throws Throwable {
+	public void handleAfterAllMethodExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
 		if (!(throwable instanceof TestAbortedException) || classAbort(context) == null) {
 			throw throwable;
 		}

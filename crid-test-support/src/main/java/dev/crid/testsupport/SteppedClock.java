@@ -7,8 +7,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * The system clock plus an offset a test steps forwards or backwards while nodes read it, as a clock
- * that NTP (or an operator) steps does. Thread-safe.
+ * The system clock plus an offset a test steps forwards or backwards while nodes read it,
+ * as a clock that NTP (or an operator) steps does. Thread-safe.
  */
 public final class SteppedClock extends Clock {
 

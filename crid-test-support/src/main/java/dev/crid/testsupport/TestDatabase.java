@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -23,33 +24,44 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * The real databases that tests run against, found the same way by every module:
  * <ol>
  * <li>the JDBC URL in the environment variable ({@code CRID_TEST_POSTGRES_URL} or
- * {@code CRID_TEST_MARIADB_URL}, with optional {@code _USER} and {@code _PASSWORD} beside it), when it
+ * {@code CRID_TEST_MARIADB_URL}, with optional {@code _USER} and {@code _PASSWORD} beside
+ * it), when it answers;</li>
+ * <li>else, when no URL is set, the local server at its default address, when it
  * answers;</li>
- * <li>else, when no URL is set, the local server at its default address, when it answers;</li>
  * <li>else a Testcontainers container, when a Docker engine is present;</li>
- * <li>else the test is skipped with a message that says what is missing, except under {@code CI=true},
- * where a missing database fails the test.</li>
+ * <li>else the test is skipped with a message that says what is missing, except under
+ * {@code CI=true}, where a missing database fails the test.</li>
  * </ol>
- * {@link #MARIADB_THROUGH_MYSQL_DRIVER} is the same MariaDB reached through MySQL Connector/J: its own
- * variable ({@code CRID_TEST_MARIADB_MYSQL_DRIVER_URL}) when set, else whatever {@link #MARIADB} found,
- * with the URL's scheme changed to {@code jdbc:mysql:}.
- * A database answers when a connection to it opens and is valid within {@value #LOGIN_TIMEOUT_SECONDS} s,
- * in one of {@value #ATTEMPTS} attempts a second apart, so a slow start is not taken for a missing
- * database. A database found is kept for the JVM; a missing one is looked for again after
- * {@value #MISSING_FOR_SECONDS} s. A test skipped from a {@code @BeforeAll} method shows in the reports as
- * skipped, test by test, through {@link SkippedClassReporting}.
+ * {@link #MARIADB_THROUGH_MYSQL_DRIVER} is the same MariaDB reached through MySQL
+ * Connector/J: its own variable ({@code CRID_TEST_MARIADB_MYSQL_DRIVER_URL}) when set,
+ * else whatever {@link #MARIADB} found, with the URL's scheme changed to
+ * {@code jdbc:mysql:}. A database answers when a connection to it opens and is valid
+ * within {@value #LOGIN_TIMEOUT_SECONDS} s, in one of {@value #ATTEMPTS} attempts a
+ * second apart, so a slow start is not taken for a missing database. A database found is
+ * kept for the JVM; a missing one is looked for again after {@value #MISSING_FOR_SECONDS}
+ * s. A test skipped from a {@code @BeforeAll} method shows in the reports as skipped,
+ * test by test, through {@link SkippedClassReporting}.
  */
+// Each constant remembers, for the JVM, where its database was found: mutable on purpose.
+@SuppressWarnings("ImmutableEnumChecker")
 public enum TestDatabase {
 
-	/** PostgreSQL: local default {@code 127.0.0.1:5432}, user {@code postgres}, database {@code test}. */
+	/**
+	 * PostgreSQL: local default {@code 127.0.0.1:5432}, user {@code postgres}, database
+	 * {@code test}.
+	 */
 	POSTGRESQL("CRID_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test", "postgres", ""),
 
-	/** MariaDB: local default {@code 127.0.0.1:3306}, user {@code root}, empty password, database {@code test}. */
+	/**
+	 * MariaDB: local default {@code 127.0.0.1:3306}, user {@code root}, empty password,
+	 * database {@code test}.
+	 */
 	MARIADB("CRID_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test", "root", ""),
 
 	/**
-	 * The MariaDB of {@link #MARIADB} through MySQL Connector/J, the driver many applications use for MySQL
-	 * and MariaDB alike; it reports a MariaDB server as {@code MySQL} and runs statements by its own rules.
+	 * The MariaDB of {@link #MARIADB} through MySQL Connector/J, the driver many
+	 * applications use for MySQL and MariaDB alike; it reports a MariaDB server as
+	 * {@code MySQL} and runs statements by its own rules.
 	 */
 	MARIADB_THROUGH_MYSQL_DRIVER("CRID_TEST_MARIADB_MYSQL_DRIVER_URL", "jdbc:mysql://127.0.0.1:3306/test", "root", "");
 
@@ -86,8 +98,8 @@ public enum TestDatabase {
 	}
 
 	/**
-	 * Returns where the database is, finding it on first use; skips the calling test (or fails it under
-	 * {@code CI=true}) when there is none.
+	 * Returns where the database is, finding it on first use; skips the calling test (or
+	 * fails it under {@code CI=true}) when there is none.
 	 * @return the JDBC URL and credentials
 	 */
 	public Endpoint endpoint() {
@@ -101,12 +113,16 @@ public enum TestDatabase {
 		return endpoint;
 	}
 
-	/** How long the tests' pools wait for a free connection: short, as crid recommends to applications. */
+	/**
+	 * How long the tests' pools wait for a free connection: short, as crid recommends to
+	 * applications.
+	 */
 	public static final Duration POOL_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
 	/**
-	 * Returns a new pooled data source for the database, which waits {@link #POOL_CONNECTION_TIMEOUT} at
-	 * most for a free connection; the caller closes it.
+	 * Returns a new pooled data source for the database, which waits
+	 * {@link #POOL_CONNECTION_TIMEOUT} at most for a free connection; the caller closes
+	 * it.
 	 * @param maximumPoolSize the pool's size
 	 * @return the data source
 	 */
@@ -116,9 +132,9 @@ public enum TestDatabase {
 	}
 
 	/**
-	 * Returns a new pooled data source for the database as another user, such as one a test created with
-	 * fewer rights, which waits {@link #POOL_CONNECTION_TIMEOUT} at most for a free connection; the caller
-	 * closes it.
+	 * Returns a new pooled data source for the database as another user, such as one a
+	 * test created with fewer rights, which waits {@link #POOL_CONNECTION_TIMEOUT} at
+	 * most for a free connection; the caller closes it.
 	 * @param maximumPoolSize the pool's size
 	 * @param username the user
 	 * @param password the user's password
@@ -132,13 +148,13 @@ public enum TestDatabase {
 		config.setPassword(password);
 		config.setMaximumPoolSize(maximumPoolSize);
 		config.setConnectionTimeout(POOL_CONNECTION_TIMEOUT.toMillis());
-		config.setPoolName("crid-test-" + name().toLowerCase());
+		config.setPoolName("crid-test-" + name().toLowerCase(Locale.ROOT));
 		return new HikariDataSource(config);
 	}
 
 	/**
-	 * Drops a crid registry's tables, the allocations and the metadata beside them ({@code _meta}), if
-	 * they exist: every test drops what it creates.
+	 * Drops a crid registry's tables, the allocations and the metadata beside them
+	 * ({@code _meta}), if they exist: every test drops what it creates.
 	 * @param dataSource where the tables are
 	 * @param tableName the registry's table name, perhaps schema-qualified
 	 */
@@ -186,12 +202,16 @@ public enum TestDatabase {
 			container.start();
 			return new Endpoint(container.getJdbcUrl(), container.getUsername(), container.getPassword(), null);
 		}
-		return new Endpoint(null, null, null, name() + " is not available (" + this.defaultUrl + " did not answer in "
-				+ ATTEMPTS + " attempts: " + failure + "): set " + this.variable + " to a JDBC URL, start the server "
-				+ "at " + this.defaultUrl + ", or run a Docker engine for Testcontainers");
+		return new Endpoint(null, null, null,
+				name() + " is not available (" + this.defaultUrl + " did not answer in " + ATTEMPTS + " attempts: "
+						+ failure + "): set " + this.variable + " to a JDBC URL, start the server " + "at "
+						+ this.defaultUrl + ", or run a Docker engine for Testcontainers");
 	}
 
-	/** The MariaDB that was found, through MySQL Connector/J, once it answers that way too. */
+	/**
+	 * The MariaDB that was found, through MySQL Connector/J, once it answers that way
+	 * too.
+	 */
 	private Endpoint throughMySqlDriver(Endpoint mariaDb) {
 		if (mariaDb.missing() != null) {
 			return mariaDb;
@@ -213,8 +233,8 @@ public enum TestDatabase {
 	}
 
 	/**
-	 * Tries to connect a few times, a second apart; returns {@code null} once the database answers, else
-	 * why it did not the last time.
+	 * Tries to connect a few times, a second apart; returns {@code null} once the
+	 * database answers, else why it did not the last time.
 	 */
 	private String failureToAnswer(Endpoint endpoint) {
 		String failure = null;
@@ -242,8 +262,9 @@ public enum TestDatabase {
 	}
 
 	/**
-	 * The credentials, and timeouts that bound one attempt, set on this connection alone: the JVM-wide
-	 * {@link DriverManager#setLoginTimeout(int)} would also apply to every pool the tests open later.
+	 * The credentials, and timeouts that bound one attempt, set on this connection alone:
+	 * the JVM-wide {@link DriverManager#setLoginTimeout(int)} would also apply to every
+	 * pool the tests open later.
 	 */
 	private Properties probeProperties(Endpoint endpoint) {
 		Properties properties = new Properties();

@@ -4,10 +4,11 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A small order service that shows crid as a Spring Boot user meets it: entities whose identifiers come
- * from crid, a REST API that sends them as JSON strings, an endpoint that decodes any ID, a service that
- * takes IDs straight from the {@link dev.crid.CridNode} bean, and the actuator's {@code crid} health
- * component, metrics and endpoint.
+ * A small order service that shows crid as a Spring Boot user meets it: entities whose
+ * identifiers come from crid, a REST API that sends them as JSON strings, an endpoint
+ * that decodes any ID, a service that takes IDs straight from the
+ * {@link dev.crid.CridNode} bean, and the actuator's {@code crid} health component,
+ * metrics and endpoint.
  */
 @SpringBootApplication
 public class SampleApplication {

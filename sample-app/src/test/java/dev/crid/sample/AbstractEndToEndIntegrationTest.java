@@ -16,11 +16,15 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What a user of the sample application sees over HTTP, on whichever database a subclass runs it.
+ * What a user of the sample application sees over HTTP, on whichever database a subclass
+ * runs it.
  */
 abstract class AbstractEndToEndIntegrationTest {
 
-	/** The default layout, computed here independently of crid: 2026-01-01T00:00:00Z, 32 sequence bits. */
+	/**
+	 * The default layout, computed here independently of crid: 2026-01-01T00:00:00Z, 32
+	 * sequence bits.
+	 */
 	private static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
 	private static final long SEQUENCE_MASK = 0xFFFF_FFFFL;
@@ -96,10 +100,11 @@ abstract class AbstractEndToEndIntegrationTest {
 		assertThat(timestamp).isBetween(jvmStart.truncatedTo(ChronoUnit.SECONDS), placed);
 	}
 
-	// The endpoint reads base32 too, where "abc" and "-1" are IDs: its bad IDs are bad in both forms.
+	// The endpoint reads base32 too, where "abc" and "-1" are IDs: its bad IDs are bad in
+	// both forms.
 	@ParameterizedTest
-	@ValueSource(strings = { "/ids/abc", "/ids/-1", "/ids/9223372036854775808", "/ids/12x", "/orders/abc",
-			"/orders/-7", "/actuator/crid/12U", "/actuator/crid/-1.5" })
+	@ValueSource(strings = { "/ids/abc", "/ids/-1", "/ids/9223372036854775808", "/ids/12x", "/orders/abc", "/orders/-7",
+			"/actuator/crid/12U", "/actuator/crid/-1.5" })
 	void answers400NamingTheBadId(String path) {
 		SampleApi.Response response = api().get(path);
 		assertThat(response.status()).isEqualTo(400);
@@ -248,7 +253,8 @@ abstract class AbstractEndToEndIntegrationTest {
 		assertThat(response.status()).isEqualTo(200);
 		JsonNode health = response.json();
 		assertThat(health.get("status").stringValue()).isEqualTo("UP");
-		// The component holds both nodes: the default one (orders) and the one named public (shipments).
+		// The component holds both nodes: the default one (orders) and the one named
+		// public (shipments).
 		JsonNode crid = health.at("/components/crid/components/default");
 		assertThat(crid.get("status").stringValue()).as("crid health: %s", crid).isEqualTo("UP");
 		assertThat(crid.at("/details/registry/kind").stringValue()).isEqualTo("jdbc");
@@ -285,7 +291,10 @@ abstract class AbstractEndToEndIntegrationTest {
 		assertThat(api().get("/actuator/metrics/crid.allocations").status()).isEqualTo(200);
 	}
 
-	/** The {@code crid.ids.issued} counter of the instance under test; nothing else asks it for IDs. */
+	/**
+	 * The {@code crid.ids.issued} counter of the instance under test; nothing else asks
+	 * it for IDs.
+	 */
 	private double idsIssued() {
 		SampleApi.Response response = api().get("/actuator/metrics/crid.ids.issued?tag=node:default");
 		assertThat(response.status()).isEqualTo(200);

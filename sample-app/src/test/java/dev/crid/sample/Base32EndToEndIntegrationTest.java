@@ -13,9 +13,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample application run with {@code crid.id-format=base32}, on its in-memory H2 database: IDs go out
- * in 13 characters of base32, orders and shipments are read back by that form in every spelling people
- * copy, and the database holds the same IDs as {@code long}s.
+ * The sample application run with {@code crid.id-format=base32}, on its in-memory H2
+ * database: IDs go out in 13 characters of base32, orders and shipments are read back by
+ * that form in every spelling people copy, and the database holds the same IDs as
+ * {@code long}s.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "crid.id-format=base32")
 class Base32EndToEndIntegrationTest {

@@ -15,12 +15,14 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample application on H2 once its database is gone (the connection pool closed under it): every
- * request that needs the database is answered as crid answers a registry that is down, with 503, a
- * {@code Retry-After} of {@code crid.web.retry-after} and a problem detail, not with a bare 500. crid
- * itself still hands out the IDs it holds, so placing an order fails at the database, not at crid.
+ * The sample application on H2 once its database is gone (the connection pool closed
+ * under it): every request that needs the database is answered as crid answers a registry
+ * that is down, with 503, a {@code Retry-After} of {@code crid.web.retry-after} and a
+ * problem detail, not with a bare 500. crid itself still hands out the IDs it holds, so
+ * placing an order fails at the database, not at crid.
  */
-// create, not create-drop: the schema cannot be dropped at shutdown, with the pool closed.
+// create, not create-drop: the schema cannot be dropped at shutdown, with the pool
+// closed.
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "crid.web.retry-after=7s", "spring.jpa.hibernate.ddl-auto=create" })
 @DirtiesContext
@@ -38,7 +40,8 @@ class DatabaseOutageIntegrationTest {
 		String placed = api.createOrder("Ada", "lamp").get("id").stringValue();
 		this.dataSource.unwrap(HikariDataSource.class).close();
 
-		assertUnavailable(api.post("/orders", "{\"customer\":\"Ada\",\"items\":[{\"product\":\"pen\",\"quantity\":1}]}"));
+		assertUnavailable(
+				api.post("/orders", "{\"customer\":\"Ada\",\"items\":[{\"product\":\"pen\",\"quantity\":1}]}"));
 		assertUnavailable(api.get("/orders/" + placed));
 		assertUnavailable(api.get("/orders?limit=5"));
 	}

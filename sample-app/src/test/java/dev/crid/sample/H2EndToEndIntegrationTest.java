@@ -5,8 +5,8 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * The sample application as it starts with no settings: on an in-memory H2 database, whose crid registry
- * table crid creates at start-up.
+ * The sample application as it starts with no settings: on an in-memory H2 database,
+ * whose crid registry table crid creates at start-up.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class H2EndToEndIntegrationTest extends AbstractEndToEndIntegrationTest {

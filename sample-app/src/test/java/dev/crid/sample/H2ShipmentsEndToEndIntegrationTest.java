@@ -17,8 +17,8 @@ import dev.crid.CridNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Spring Data JDBC shipments of the sample application, beside its JPA orders, on the in-memory H2
- * database: each shipment gets a crid ID from the same node as the orders.
+ * The Spring Data JDBC shipments of the sample application, beside its JPA orders, on the
+ * in-memory H2 database: each shipment gets a crid ID from the same node as the orders.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class H2ShipmentsEndToEndIntegrationTest {
@@ -50,10 +50,11 @@ class H2ShipmentsEndToEndIntegrationTest {
 		assertThat(created.location()).isEqualTo("/shipments/" + id);
 		assertThat(Long.parseLong(id)).isPositive().isNotEqualTo(Long.parseLong(orderId));
 		assertThat(this.node.stats().idsIssued()).isEqualTo(issuedBefore + 1);
-		// The public node's layout (41/22): every ID below 2^53, and decoded to this second by it.
+		// The public node's layout (41/22): every ID below 2^53, and decoded to this
+		// second by it.
 		assertThat(Long.parseLong(id)).isLessThan(1L << 53);
-		assertThat(this.node.parser().parse(Long.parseLong(id)).timestamp())
-			.isBetween(Instant.now().minusSeconds(60), Instant.now());
+		assertThat(this.node.parser().parse(Long.parseLong(id)).timestamp()).isBetween(Instant.now().minusSeconds(60),
+				Instant.now());
 		assertThat(this.node).isNotSameAs(this.ordersNode);
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM crid_public_allocations", Long.class)).isPositive();
 		assertThat(this.jdbc.queryForObject("SELECT destination FROM shipment WHERE id = ?", String.class,

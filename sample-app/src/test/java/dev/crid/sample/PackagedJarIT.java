@@ -22,11 +22,12 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The executable jar that {@code mvn package} builds starts with {@code java -jar}, answers on its port
- * and stops when asked. Run by Failsafe after packaging; the jar's path comes in the system property
- * {@code sample.jar}. With {@code sample.aot=true}, which the {@code native} profile sets after Spring's
- * ahead-of-time processing, the jar is started in AOT mode ({@code -Dspring.aot.enabled=true}), as a
- * native image would run it.
+ * The executable jar that {@code mvn package} builds starts with {@code java -jar},
+ * answers on its port and stops when asked. Run by Failsafe after packaging; the jar's
+ * path comes in the system property {@code sample.jar}. With {@code sample.aot=true},
+ * which the {@code native} profile sets after Spring's ahead-of-time processing, the jar
+ * is started in AOT mode ({@code -Dspring.aot.enabled=true}), as a native image would run
+ * it.
  */
 class PackagedJarIT {
 
@@ -51,8 +52,9 @@ class PackagedJarIT {
 		assertThat(jar).as("the packaged jar (run mvn package first)").isRegularFile();
 		Path log = jar.resolveSibling(AOT ? "packaged-jar-aot-it.log" : "packaged-jar-it.log");
 		String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-		// server.port=0 lets the server take a free port, which it logs; that avoids racing for one.
-		// C1 only: the JVM starts faster on a busy machine; the jar is what is being tested, not the JIT.
+		// server.port=0 lets the server take a free port, which it logs; that avoids
+		// racing for one. C1 only: the JVM starts faster on a busy machine; the jar is
+		// what is being tested, not the JIT.
 		this.process = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Dspring.aot.enabled=" + AOT, "-jar",
 				jar.toString(), "--server.port=0")
 			.redirectErrorStream(true)
@@ -73,13 +75,15 @@ class PackagedJarIT {
 		assertThat(decoded.status()).isEqualTo(200);
 		assertThat(decoded.json().get("id").stringValue()).isEqualTo(id);
 		assertThat(decoded.json().get("sequence").asLong()).isEqualTo(Long.parseLong(id) & 0xFFFF_FFFFL);
-		// The named node public, registered by its own bean definition: its IDs stay below 2^53.
+		// The named node public, registered by its own bean definition: its IDs stay
+		// below 2^53.
 		SampleApi.Response shipment = api.post("/shipments",
 				"{\"orderId\":\"" + id + "\",\"destination\":\"1 Apollo Way\"}");
 		assertThat(shipment.status()).as("shipment: %s", shipment.json()).isEqualTo(201);
 		assertThat(Long.parseLong(shipment.json().get("id").stringValue())).isPositive().isLessThan(1L << 53);
 
-		// SIGTERM through the handle: Process.destroy() would also close the pipe and lose the shutdown log.
+		// SIGTERM through the handle: Process.destroy() would also close the pipe and
+		// lose the shutdown log.
 		this.process.toHandle().destroy();
 		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).as("the application stops on SIGTERM").isTrue();
 		copier.join(Duration.ofSeconds(10).toMillis());

@@ -20,9 +20,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances of the sample application on the {@code postgres} profile, sharing one PostgreSQL
- * database: the same crid registry table and the same order tables, in a schema of this test's own. The
- * end-to-end checks run against the first instance; both together place orders concurrently.
+ * Two instances of the sample application on the {@code postgres} profile, sharing one
+ * PostgreSQL database: the same crid registry table and the same order tables, in a
+ * schema of this test's own. The end-to-end checks run against the first instance; both
+ * together place orders concurrently.
  */
 class PostgreSqlEndToEndIntegrationTest extends AbstractEndToEndIntegrationTest {
 
@@ -40,7 +41,8 @@ class PostgreSqlEndToEndIntegrationTest extends AbstractEndToEndIntegrationTest 
 	static void startTwoInstances() {
 		schema = PostgreSqlSchema.create();
 		Map<String, Object> shared = schema.applicationProperties();
-		// Small blocks send both instances back to the registry every few orders, within the same seconds.
+		// Small blocks send both instances back to the registry every few orders, within
+		// the same seconds.
 		shared.put("crid.block-size", "20");
 		shared.put("crid.threshold", "10");
 		Map<String, Object> creator = new HashMap<>(shared);

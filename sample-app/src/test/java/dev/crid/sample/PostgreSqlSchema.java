@@ -13,8 +13,9 @@ import dev.crid.testsupport.TestDatabase;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * A schema of its own on the shared test PostgreSQL, so that these tests' tables (crid's registry table
- * among them) never meet another test's; dropped with everything in it on {@link #close()}.
+ * A schema of its own on the shared test PostgreSQL, so that these tests' tables (crid's
+ * registry table among them) never meet another test's; dropped with everything in it on
+ * {@link #close()}.
  */
 final class PostgreSqlSchema implements AutoCloseable {
 
@@ -47,7 +48,8 @@ final class PostgreSqlSchema implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the settings that run the sample application's {@code postgres} profile in this schema.
+	 * Returns the settings that run the sample application's {@code postgres} profile in
+	 * this schema.
 	 */
 	Map<String, Object> applicationProperties() {
 		String url = this.endpoint.url();

@@ -7,7 +7,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * One instance of the sample application, started in this JVM on a free port with the given settings.
+ * One instance of the sample application, started in this JVM on a free port with the
+ * given settings.
  */
 final class RunningSampleApp implements AutoCloseable {
 
@@ -21,8 +22,8 @@ final class RunningSampleApp implements AutoCloseable {
 	}
 
 	/**
-	 * Starts an instance with the given settings, passed as command-line arguments so that they win over
-	 * the application's own configuration files, profiles included.
+	 * Starts an instance with the given settings, passed as command-line arguments so
+	 * that they win over the application's own configuration files, profiles included.
 	 */
 	static RunningSampleApp start(Map<String, Object> properties) {
 		Map<String, Object> settings = new LinkedHashMap<>(properties);

@@ -40,7 +40,8 @@ final class SampleApi {
 	}
 
 	/**
-	 * Places an order with one line item per product, each of quantity 1, and checks it was created.
+	 * Places an order with one line item per product, each of quantity 1, and checks it
+	 * was created.
 	 */
 	JsonNode createOrder(String customer, String... products) {
 		StringBuilder items = new StringBuilder();
@@ -66,8 +67,9 @@ final class SampleApi {
 	}
 
 	/**
-	 * Sends only the head of a JSON POST that announces {@code contentLength} bytes, never the body, and
-	 * reads the answer: a server that waited for the body would not answer within the read timeout.
+	 * Sends only the head of a JSON POST that announces {@code contentLength} bytes,
+	 * never the body, and reads the answer: a server that waited for the body would not
+	 * answer within the read timeout.
 	 */
 	Response postHeadOnly(String path, long contentLength) {
 		return raw("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
@@ -75,8 +77,8 @@ final class SampleApi {
 	}
 
 	/**
-	 * Sends a JSON POST whose body goes out in chunks, without a {@code Content-Length}, and reads the
-	 * answer.
+	 * Sends a JSON POST whose body goes out in chunks, without a {@code Content-Length},
+	 * and reads the answer.
 	 */
 	Response postChunked(String path, String body) {
 		ByteArrayOutputStream chunks = new ByteArrayOutputStream();
@@ -93,8 +95,8 @@ final class SampleApi {
 	}
 
 	/**
-	 * Writes a request byte for byte on a socket of its own and reads one answer: its head, then as many
-	 * bytes as its {@code Content-Length} says, or its chunks.
+	 * Writes a request byte for byte on a socket of its own and reads one answer: its
+	 * head, then as many bytes as its {@code Content-Length} says, or its chunks.
 	 */
 	private Response raw(String head, byte[] body) {
 		try (Socket socket = new Socket("localhost", this.port)) {
@@ -106,7 +108,8 @@ final class SampleApi {
 				out.flush();
 			}
 			catch (IOException ex) {
-				// The server may answer, and close, before it has taken the whole body: read what it said.
+				// The server may answer, and close, before it has taken the whole body:
+				// read what it said.
 			}
 			InputStream in = socket.getInputStream();
 			String responseHead = readLine(in);

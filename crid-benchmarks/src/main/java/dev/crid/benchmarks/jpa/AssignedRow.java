@@ -7,9 +7,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A row whose identifier the application assigns from one {@link AtomicLong} before it is persisted: no
- * generator and no round trip for the identifier at all, so no strategy can insert faster. The floor
- * that the others are measured against.
+ * A row whose identifier the application assigns from one {@link AtomicLong} before it is
+ * persisted: no generator and no round trip for the identifier at all, so no strategy can
+ * insert faster. The floor that the others are measured against.
  */
 @Entity
 @Table(name = "bench_jpa_assigned_rows")

@@ -7,7 +7,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A row whose identifier the database assigns during the INSERT, which keeps Hibernate from batching.
+ * A row whose identifier the database assigns during the INSERT, which keeps Hibernate
+ * from batching.
  */
 @Entity
 @Table(name = "bench_jpa_identity_rows")

@@ -5,10 +5,12 @@ import java.time.Instant;
 import jakarta.persistence.MappedSuperclass;
 
 /**
- * The columns every benchmark entity shares besides its identifier: a small row, as an order line or an
- * event would be.
+ * The columns every benchmark entity shares besides its identifier: a small row, as an
+ * order line or an event would be.
  */
 @MappedSuperclass
+// The columns are written for Hibernate, which reads them; the benchmark never does.
+@SuppressWarnings("UnusedVariable")
 public abstract class Row {
 
 	private String name;

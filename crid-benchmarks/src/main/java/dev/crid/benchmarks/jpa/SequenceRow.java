@@ -8,8 +8,8 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
 /**
- * A row whose identifier comes from a database sequence through Hibernate's pooled optimizer: one
- * {@code nextval} per 50 rows.
+ * A row whose identifier comes from a database sequence through Hibernate's pooled
+ * optimizer: one {@code nextval} per 50 rows.
  */
 @Entity
 @Table(name = "bench_jpa_sequence_rows")

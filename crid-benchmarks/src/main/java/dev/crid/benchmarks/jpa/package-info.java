@@ -1,4 +1,5 @@
 /**
- * The entities of the JPA insert benchmark: one small row, with one identifier strategy per entity.
+ * The entities of the JPA insert benchmark: one small row, with one identifier strategy
+ * per entity.
  */
 package dev.crid.benchmarks.jpa;

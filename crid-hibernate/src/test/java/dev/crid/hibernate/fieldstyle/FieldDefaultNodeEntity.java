@@ -6,7 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID with {@code @Crid("default")} on the field: the same as {@code @Crid}.
+ * A {@code Long} ID with {@code @Crid("default")} on the field: the same as
+ * {@code @Crid}.
  */
 @Entity
 @Table(name = "crid_hib_field_default_named")

@@ -4,7 +4,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /**
- * An entity whose ID, with {@code @Crid} on the field, comes from {@link FieldBaseEntity}.
+ * An entity whose ID, with {@code @Crid} on the field, comes from
+ * {@link FieldBaseEntity}.
  */
 @Entity
 @Table(name = "crid_hib_field_inherited")

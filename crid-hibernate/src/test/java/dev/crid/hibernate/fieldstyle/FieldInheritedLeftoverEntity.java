@@ -4,8 +4,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /**
- * An entity whose ID, with a leftover {@code @GeneratedValue} beside {@code @Crid}, comes from
- * {@link FieldLeftoverBaseEntity}.
+ * An entity whose ID, with a leftover {@code @GeneratedValue} beside {@code @Crid}, comes
+ * from {@link FieldLeftoverBaseEntity}.
  */
 @Entity
 @Table(name = "crid_hib_field_inherited_leftover")

@@ -8,7 +8,8 @@ import jakarta.persistence.MappedSuperclass;
 
 /**
  * A mapped superclass whose ID has {@code @Crid} beside a leftover
- * {@code @GeneratedValue(strategy = IDENTITY)}, as a base entity adopted from an IDENTITY mapping would.
+ * {@code @GeneratedValue(strategy = IDENTITY)}, as a base entity adopted from an IDENTITY
+ * mapping would.
  */
 @MappedSuperclass
 public abstract class FieldLeftoverBaseEntity {

@@ -6,7 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID with {@code @Crid("public")} on the field: its IDs come from the node named {@code public}.
+ * A {@code Long} ID with {@code @Crid("public")} on the field: its IDs come from the node
+ * named {@code public}.
  */
 @Entity
 @Table(name = "crid_hib_field_named")

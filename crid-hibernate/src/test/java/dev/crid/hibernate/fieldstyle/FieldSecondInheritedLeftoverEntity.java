@@ -4,8 +4,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /**
- * A second entity whose ID, with a leftover {@code @GeneratedValue} beside {@code @Crid}, comes from
- * {@link FieldLeftoverBaseEntity}.
+ * A second entity whose ID, with a leftover {@code @GeneratedValue} beside {@code @Crid},
+ * comes from {@link FieldLeftoverBaseEntity}.
  */
 @Entity
 @Table(name = "crid_hib_field_second_inherited_leftover")

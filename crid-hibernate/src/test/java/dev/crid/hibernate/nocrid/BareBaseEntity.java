@@ -5,8 +5,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 
 /**
- * A mapped superclass that declares a {@code Long} ID naming generator {@code "crid"}, in a package
- * without {@code @Crid}.
+ * A mapped superclass that declares a {@code Long} ID naming generator {@code "crid"}, in
+ * a package without {@code @Crid}.
  */
 @MappedSuperclass
 public abstract class BareBaseEntity {

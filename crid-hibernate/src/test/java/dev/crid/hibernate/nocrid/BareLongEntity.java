@@ -6,8 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID naming generator {@code "crid"} with no {@code @Crid} in reach: plain Hibernate
- * would take it from a database sequence named {@code crid}.
+ * A {@code Long} ID naming generator {@code "crid"} with no {@code @Crid} in reach: plain
+ * Hibernate would take it from a database sequence named {@code crid}.
  */
 @Entity
 @Table(name = "crid_hib_bare_long")

@@ -6,8 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code String} ID naming generator {@code "crid"} with no {@code @Crid} in reach: plain Hibernate
- * would give it a random UUID.
+ * A {@code String} ID naming generator {@code "crid"} with no {@code @Crid} in reach:
+ * plain Hibernate would give it a random UUID.
  */
 @Entity
 @Table(name = "crid_hib_bare_string")

@@ -7,7 +7,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID naming generator {@code "crid"}, with {@code @Crid} on the entity class.
+ * A {@code Long} ID naming generator {@code "crid"}, with {@code @Crid} on the entity
+ * class.
  */
 @Crid
 @Entity

@@ -7,7 +7,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A decimal {@code String} ID naming generator {@code "crid"}, with {@code @Crid("public")} on the entity class.
+ * A decimal {@code String} ID naming generator {@code "crid"}, with
+ * {@code @Crid("public")} on the entity class.
  */
 @Crid("public")
 @Entity

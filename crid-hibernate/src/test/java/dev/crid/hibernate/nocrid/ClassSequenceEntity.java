@@ -8,8 +8,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID with {@code @GeneratedValue(strategy = SEQUENCE)} in a class that carries {@code @Crid}:
- * Hibernate gives it a sequence, not crid IDs.
+ * A {@code Long} ID with {@code @GeneratedValue(strategy = SEQUENCE)} in a class that
+ * carries {@code @Crid}: Hibernate gives it a sequence, not crid IDs.
  */
 @Crid
 @Entity

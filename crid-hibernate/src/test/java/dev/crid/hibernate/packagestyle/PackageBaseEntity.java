@@ -5,8 +5,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 
 /**
- * A mapped superclass that declares a {@code Long} ID naming generator {@code "crid"}, with {@code @Crid}
- * on its package.
+ * A mapped superclass that declares a {@code Long} ID naming generator {@code "crid"},
+ * with {@code @Crid} on its package.
  */
 @MappedSuperclass
 public abstract class PackageBaseEntity {

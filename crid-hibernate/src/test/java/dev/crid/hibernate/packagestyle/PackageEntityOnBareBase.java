@@ -5,9 +5,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /**
- * An entity in a package with {@code @Crid} whose ID comes from {@link BareBaseEntity}, in a package
- * without: Hibernate looks for {@code @Crid} in the superclass's package only, so no {@code @Crid} is in
- * reach.
+ * An entity in a package with {@code @Crid} whose ID comes from {@link BareBaseEntity},
+ * in a package without: Hibernate looks for {@code @Crid} in the superclass's package
+ * only, so no {@code @Crid} is in reach.
  */
 @Entity
 @Table(name = "crid_hib_pkg_on_bare_base")

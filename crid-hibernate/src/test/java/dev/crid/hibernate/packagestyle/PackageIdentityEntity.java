@@ -7,8 +7,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID with {@code @GeneratedValue(strategy = IDENTITY)} in the package that carries {@code @Crid}:
- * Hibernate gives it an identity column, not crid IDs.
+ * A {@code Long} ID with {@code @GeneratedValue(strategy = IDENTITY)} in the package that
+ * carries {@code @Crid}: Hibernate gives it an identity column, not crid IDs.
  */
 @Entity
 @Table(name = "crid_hib_pkg_identity")

@@ -4,7 +4,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /**
- * An entity whose ID comes from {@link PackageBaseEntity}, in this package with {@code @Crid}.
+ * An entity whose ID comes from {@link PackageBaseEntity}, in this package with
+ * {@code @Crid}.
  */
 @Entity
 @Table(name = "crid_hib_pkg_inherited")

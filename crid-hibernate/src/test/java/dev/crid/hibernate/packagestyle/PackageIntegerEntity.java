@@ -6,7 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * An {@code Integer} ID naming generator {@code "crid"}: a type that cannot hold a crid ID.
+ * An {@code Integer} ID naming generator {@code "crid"}: a type that cannot hold a crid
+ * ID.
  */
 @Entity
 @Table(name = "crid_hib_pkg_integer")

@@ -8,8 +8,8 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 
 /**
- * A {@code Long} ID that names a sequence generator of its own, in the package that carries {@code @Crid}: left to
- * its sequence.
+ * A {@code Long} ID that names a sequence generator of its own, in the package that
+ * carries {@code @Crid}: left to its sequence.
  */
 @Entity
 @Table(name = "crid_hib_pkg_own_sequence")

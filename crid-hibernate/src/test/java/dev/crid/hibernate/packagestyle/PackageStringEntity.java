@@ -6,7 +6,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A decimal {@code String} ID naming generator {@code "crid"}, with {@code @Crid} on the package.
+ * A decimal {@code String} ID naming generator {@code "crid"}, with {@code @Crid} on the
+ * package.
  */
 @Entity
 @Table(name = "crid_hib_pkg_string")

@@ -1,5 +1,6 @@
 /**
- * Test entities whose identifiers name generator {@code "crid"}, with {@code @Crid} on this package.
+ * Test entities whose identifiers name generator {@code "crid"}, with {@code @Crid} on
+ * this package.
  */
 @Crid
 package dev.crid.hibernate.packagestyle;

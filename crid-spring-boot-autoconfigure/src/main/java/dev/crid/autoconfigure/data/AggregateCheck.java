@@ -6,8 +6,9 @@ import dev.crid.autoconfigure.CridConfigurationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
 /**
- * Checks the aggregates of a mapping context once every bean exists (so after the repositories have added
- * theirs), and stops start-up, naming every aggregate and field that misuses {@code @dev.crid.data.Crid}.
+ * Checks the aggregates of a mapping context once every bean exists (so after the
+ * repositories have added theirs), and stops start-up, naming every aggregate and field
+ * that misuses {@code @dev.crid.data.Crid}.
  */
 final class AggregateCheck implements SmartInitializingSingleton {
 
@@ -18,7 +19,8 @@ final class AggregateCheck implements SmartInitializingSingleton {
 	/**
 	 * Creates the check.
 	 * @param verify the callback's {@code verify} method
-	 * @param store what the aggregates are stored with, for the message: "Spring Data JDBC", say
+	 * @param store what the aggregates are stored with, for the message: "Spring Data
+	 * JDBC", say
 	 */
 	AggregateCheck(Runnable verify, String store) {
 		this.verify = verify;
@@ -32,7 +34,11 @@ final class AggregateCheck implements SmartInitializingSingleton {
 		}
 		catch (InvalidConfigException ex) {
 			throw new CridConfigurationException(
-					"@dev.crid.data.Crid is misused on " + this.store + " aggregates: " + ex.violations().stream().map(InvalidConfigException.Violation::message).collect(java.util.stream.Collectors.joining("; ")),
+					"@dev.crid.data.Crid is misused on " + this.store + " aggregates: "
+							+ ex.violations()
+								.stream()
+								.map(InvalidConfigException.Violation::message)
+								.collect(java.util.stream.Collectors.joining("; ")),
 					"Put @Crid on each aggregate's @Id only, of type long, Long, String or dev.crid.CridId, naming "
 							+ "no node (the default node) or one of crid.nodes",
 					ex);

@@ -14,14 +14,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.data.jdbc.core.mapping.JdbcMappingContext;
 
 /**
- * Auto-configuration of crid for Spring Data JDBC: a {@link CridJdbcCallback} that gives aggregates with
- * {@code @Id @dev.crid.data.Crid} their IDs from the {@link CridNode} bean, and a check at start-up of
- * every aggregate the mapping context knows. Needs no Hibernate.
+ * Auto-configuration of crid for Spring Data JDBC: a {@link CridJdbcCallback} that gives
+ * aggregates with {@code @Id @dev.crid.data.Crid} their IDs from the {@link CridNode}
+ * bean, and a check at start-up of every aggregate the mapping context knows. Needs no
+ * Hibernate.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.jdbc.autoconfigure.DataJdbcRepositoriesAutoConfiguration")
-@ConditionalOnClass(name = { "dev.crid.data.CridJdbcCallback",
-		"org.springframework.data.jdbc.core.mapping.JdbcMappingContext" })
+@ConditionalOnClass(
+		name = { "dev.crid.data.CridJdbcCallback", "org.springframework.data.jdbc.core.mapping.JdbcMappingContext" })
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
 @ConditionalOnBean({ CridNode.class, JdbcMappingContext.class })
 public final class CridDataJdbcAutoConfiguration {

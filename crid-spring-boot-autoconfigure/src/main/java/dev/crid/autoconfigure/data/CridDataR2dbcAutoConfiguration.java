@@ -14,9 +14,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 
 /**
- * Auto-configuration of crid for Spring Data R2DBC: a {@link CridR2dbcCallback} that gives aggregates with
- * {@code @Id @dev.crid.data.Crid} their IDs from the {@link CridNode} bean without ever blocking a
- * non-blocking thread, and a check at start-up of every aggregate the mapping context knows.
+ * Auto-configuration of crid for Spring Data R2DBC: a {@link CridR2dbcCallback} that
+ * gives aggregates with {@code @Id @dev.crid.data.Crid} their IDs from the
+ * {@link CridNode} bean without ever blocking a non-blocking thread, and a check at
+ * start-up of every aggregate the mapping context knows.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcAutoConfiguration")

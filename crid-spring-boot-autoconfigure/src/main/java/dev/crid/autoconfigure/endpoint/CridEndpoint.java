@@ -23,14 +23,15 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
- * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows every node's layout, registry and
- * statistics, by the node's name; {@code GET /actuator/crid/{id}} decodes an ID, given in decimal or in
- * base32, with the default node's layout into its timestamp and sequence number, and
- * {@code GET /actuator/crid/{node}/{id}} with the named node's; the answer says which form it read. Text
- * that is valid in both forms (digits only, such as {@code 0000000000001}) is read in the form
- * {@code crid.id-format} chooses, unless the request names one ({@code ?format=base32}); the answer says
- * that it was ambiguous. Text that is an ID in neither form, or an unknown node, is a bad request (400),
- * with the reason.
+ * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows every node's
+ * layout, registry and statistics, by the node's name; {@code GET /actuator/crid/{id}}
+ * decodes an ID, given in decimal or in base32, with the default node's layout into its
+ * timestamp and sequence number, and {@code GET /actuator/crid/{node}/{id}} with the
+ * named node's; the answer says which form it read. Text that is valid in both forms
+ * (digits only, such as {@code 0000000000001}) is read in the form {@code crid.id-format}
+ * chooses, unless the request names one ({@code ?format=base32}); the answer says that it
+ * was ambiguous. Text that is an ID in neither form, or an unknown node, is a bad request
+ * (400), with the reason.
  */
 @Endpoint(id = "crid")
 public class CridEndpoint {
@@ -42,7 +43,8 @@ public class CridEndpoint {
 	/**
 	 * Creates the endpoint.
 	 * @param nodes the nodes to show, by name
-	 * @param idFormat the form to read text in that is valid in both ({@code crid.id-format})
+	 * @param idFormat the form to read text in that is valid in both
+	 * ({@code crid.id-format})
 	 */
 	public CridEndpoint(CridNodes nodes, IdFormat idFormat) {
 		this.nodes = nodes;
@@ -63,15 +65,15 @@ public class CridEndpoint {
 	private static NodeDescriptor describe(CridNode node, @Nullable Registry registry) {
 		CridLayout layout = node.layout();
 		return new NodeDescriptor(
-				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(),
-						layout.lastSecond(), layout.maxSequence()),
+				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(), layout.lastSecond(),
+						layout.maxSequence()),
 				RegistryInspector.of(registry).describe(true), node.blockSize(), node.threshold(),
 				node.allocationTimeout(), node.maxClockSkew(), node.runway(), node.isClosed(), node.stats());
 	}
 
 	/**
-	 * Decodes an ID, in decimal or in base32, with the default node's layout; text valid in both forms is
-	 * read in the configured one.
+	 * Decodes an ID, in decimal or in base32, with the default node's layout; text valid
+	 * in both forms is read in the configured one.
 	 * @param id the ID, in decimal or in base32
 	 * @return its timestamp and sequence number, and the form it was read in
 	 * @throws InvalidEndpointRequestException if the text is an ID in neither form
@@ -83,11 +85,12 @@ public class CridEndpoint {
 	/**
 	 * Decodes an ID, in decimal or in base32, with the default node's layout.
 	 * @param id the ID, in decimal or in base32
-	 * @param format the form to read it in, {@code decimal} or {@code base32} (any case); {@code null} for
-	 * the form it is valid in, and for text valid in both, the configured one
+	 * @param format the form to read it in, {@code decimal} or {@code base32} (any case);
+	 * {@code null} for the form it is valid in, and for text valid in both, the
+	 * configured one
 	 * @return its timestamp and sequence number, and the form it was read in
-	 * @throws InvalidEndpointRequestException if the text is no ID in the form asked for, or in neither form,
-	 * or if the form is unknown
+	 * @throws InvalidEndpointRequestException if the text is no ID in the form asked for,
+	 * or in neither form, or if the form is unknown
 	 */
 	@ReadOperation
 	public DecodedId decode(@Selector String id, @Nullable String format) {
@@ -95,13 +98,14 @@ public class CridEndpoint {
 	}
 
 	/**
-	 * Decodes an ID, in decimal or in base32, with the layout of the node of the given name.
+	 * Decodes an ID, in decimal or in base32, with the layout of the node of the given
+	 * name.
 	 * @param node the node's name
 	 * @param id the ID, in decimal or in base32
 	 * @param format the form to read it in, as for {@link #decode(String, String)}
 	 * @return its timestamp and sequence number, and the form it was read in
-	 * @throws InvalidEndpointRequestException if no node has that name, if the text is no ID in the form
-	 * asked for, or in neither form, or if the form is unknown
+	 * @throws InvalidEndpointRequestException if no node has that name, if the text is no
+	 * ID in the form asked for, or in neither form, or if the form is unknown
 	 */
 	@ReadOperation
 	public DecodedId decode(@Selector String node, @Selector String id, @Nullable String format) {
@@ -148,7 +152,8 @@ public class CridEndpoint {
 	/**
 	 * The endpoint's description of every node.
 	 *
-	 * @param nodes each node by name, the default node ({@value CridNodes#DEFAULT_NODE}) first
+	 * @param nodes each node by name, the default node ({@value CridNodes#DEFAULT_NODE})
+	 * first
 	 */
 	public record NodesDescriptor(Map<String, NodeDescriptor> nodes) {
 	}
@@ -162,14 +167,13 @@ public class CridEndpoint {
 	 * @param threshold IDs left in a block below which the next is reserved
 	 * @param allocationTimeout how long a caller waits for the registry at most
 	 * @param maxClockSkew how far the node's clock may be from the registry's
-	 * @param runway how long the IDs it keeps in stock should last (zero: no stock beyond the next block); the
-	 * stats tell how long those it holds do
+	 * @param runway how long the IDs it keeps in stock should last (zero: no stock beyond
+	 * the next block); the stats tell how long those it holds do
 	 * @param closed whether the node is closed
 	 * @param stats the node's statistics
 	 */
-	public record NodeDescriptor(LayoutDescriptor layout, Map<String, Object> registry, long blockSize,
-			long threshold, Duration allocationTimeout, Duration maxClockSkew, Duration runway, boolean closed,
-			CridStats stats) {
+	public record NodeDescriptor(LayoutDescriptor layout, Map<String, Object> registry, long blockSize, long threshold,
+			Duration allocationTimeout, Duration maxClockSkew, Duration runway, boolean closed, CridStats stats) {
 	}
 
 	/**
@@ -191,10 +195,11 @@ public class CridEndpoint {
 	 * @param id the ID, in decimal
 	 * @param base32 the ID in base32
 	 * @param format the form the text was read in: {@code decimal} or {@code base32}
-	 * @param ambiguous whether the text is a different ID in the other form: it was then read in the form the
-	 * request named, else in the configured one
+	 * @param ambiguous whether the text is a different ID in the other form: it was then
+	 * read in the form the request named, else in the configured one
 	 * @param timestamp the second its block was reserved in
-	 * @param epochSeconds the same second, counted from the layout's epoch as stored in the ID
+	 * @param epochSeconds the same second, counted from the layout's epoch as stored in
+	 * the ID
 	 * @param sequence its sequence number within that second
 	 */
 	public record DecodedId(String id, String base32, String format, boolean ambiguous, Instant timestamp,

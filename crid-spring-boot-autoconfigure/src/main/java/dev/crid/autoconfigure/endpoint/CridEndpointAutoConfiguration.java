@@ -16,8 +16,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@link CridEndpoint} when it is available (exposed, and access not switched
- * off): {@code management.endpoints.web.exposure.include=crid} exposes it over HTTP.
+ * Auto-configuration of the {@link CridEndpoint} when it is available (exposed, and
+ * access not switched off): {@code management.endpoints.web.exposure.include=crid}
+ * exposes it over HTTP.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class)
 @ConditionalOnClass({ CridNode.class, Endpoint.class, ConditionalOnAvailableEndpoint.class })

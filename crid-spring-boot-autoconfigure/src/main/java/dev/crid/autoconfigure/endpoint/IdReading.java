@@ -7,9 +7,9 @@ import dev.crid.CridId;
 import dev.crid.autoconfigure.CridProperties.IdFormat;
 
 /**
- * Text read as an ID in each form: the ID, or why it is none. Text may be an ID in both forms (digits only,
- * up to 13 of them), and then, but for a single digit, two different ones, so the caller chooses; it never
- * guesses.
+ * Text read as an ID in each form: the ID, or why it is none. Text may be an ID in both
+ * forms (digits only, up to 13 of them), and then, but for a single digit, two different
+ * ones, so the caller chooses; it never guesses.
  */
 final class IdReading {
 
@@ -36,20 +36,25 @@ final class IdReading {
 		return reading;
 	}
 
-	/** Whether the text is a different ID in another form ({@code 10} is 10 or 32; {@code 7} is 7 either way). */
+	/**
+	 * Whether the text is a different ID in another form ({@code 10} is 10 or 32;
+	 * {@code 7} is 7 either way).
+	 */
 	boolean isAmbiguous() {
 		return this.ids.values().stream().distinct().count() > 1;
 	}
 
-	/** The form to read the text in: the only one it is valid in, else the preferred one. */
+	/**
+	 * The form to read the text in: the only one it is valid in, else the preferred one.
+	 */
 	IdFormat preferring(IdFormat preferred) {
 		return (this.ids.size() == 1) ? this.ids.keySet().iterator().next() : preferred;
 	}
 
 	/**
 	 * The ID the text is in the given form.
-	 * @throws IllegalArgumentException quoting the text and saying why it is no ID in that form, and, when it
-	 * is an ID in no form at all, in the others too
+	 * @throws IllegalArgumentException quoting the text and saying why it is no ID in
+	 * that form, and, when it is an ID in no form at all, in the others too
 	 */
 	CridId in(IdFormat format) {
 		CridId id = this.ids.get(format);

@@ -1,5 +1,6 @@
 /**
- * The actuator endpoint {@code crid}: the node's layout, registry and statistics, and the decoding of an ID.
+ * The actuator endpoint {@code crid}: the node's layout, registry and statistics, and the
+ * decoding of an ID.
  */
 @NullMarked
 package dev.crid.autoconfigure.endpoint;

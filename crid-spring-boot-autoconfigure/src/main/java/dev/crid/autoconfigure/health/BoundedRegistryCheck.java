@@ -12,11 +12,12 @@ import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a registry for the health indicator without ever holding a health request longer than a bound:
- * the check runs on an executor, one at a time, and a request waits for it at most {@code wait}. A check
- * that has not answered by then is reported as such, and no second one starts while it hangs, so a
- * database that stops answering costs one blocked thread, not one per request. A finished check's
- * answer is reused for {@code reuse}, so frequent probes do not become frequent queries.
+ * Checks a registry for the health indicator without ever holding a health request longer
+ * than a bound: the check runs on an executor, one at a time, and a request waits for it
+ * at most {@code wait}. A check that has not answered by then is reported as such, and no
+ * second one starts while it hangs, so a database that stops answering costs one blocked
+ * thread, not one per request. A finished check's answer is reused for {@code reuse}, so
+ * frequent probes do not become frequent queries.
  */
 final class BoundedRegistryCheck {
 
@@ -38,8 +39,8 @@ final class BoundedRegistryCheck {
 	}
 
 	/**
-	 * Returns the answer of a fresh check, or of the latest one if it is recent enough; or an answer saying
-	 * how long a check has gone unanswered.
+	 * Returns the answer of a fresh check, or of the latest one if it is recent enough;
+	 * or an answer saying how long a check has gone unanswered.
 	 */
 	Answer check() {
 		Check check = current();
@@ -98,7 +99,8 @@ final class BoundedRegistryCheck {
 	 *
 	 * @param checked whether the registry could be checked at all
 	 * @param failure why it cannot serve, or {@code null}
-	 * @param unansweredFor how long the check has gone unanswered, or {@code null} if it answered
+	 * @param unansweredFor how long the check has gone unanswered, or {@code null} if it
+	 * answered
 	 */
 	record Answer(boolean checked, @Nullable RuntimeException failure, @Nullable Duration unansweredFor) {
 

@@ -25,9 +25,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@link CridHealthIndicator}, shown as the health component {@code crid}; off
- * with {@code management.health.crid.enabled=false}. With named nodes ({@code crid.nodes}), {@code crid}
- * holds one indicator per node, by the node's name.
+ * Auto-configuration of the {@link CridHealthIndicator}, shown as the health component
+ * {@code crid}; off with {@code management.health.crid.enabled=false}. With named nodes
+ * ({@code crid.nodes}), {@code crid} holds one indicator per node, by the node's name.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class)
 @ConditionalOnClass({ CridNode.class, HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
@@ -40,8 +40,9 @@ public final class CridHealthContributorAutoConfiguration {
 	}
 
 	/**
-	 * The indicator of the default node, checking the registry on Spring Boot's application task executor
-	 * when there is one, else on the common fork-join pool: crid starts no thread of its own for it.
+	 * The indicator of the default node, checking the registry on Spring Boot's
+	 * application task executor when there is one, else on the common fork-join pool:
+	 * crid starts no thread of its own for it.
 	 */
 	@Bean
 	@ConditionalOnNamedNodes(false)
@@ -53,8 +54,8 @@ public final class CridHealthContributorAutoConfiguration {
 	}
 
 	/**
-	 * With named nodes, the component {@code crid} holds an indicator for each node by name
-	 * ({@code crid/default}, {@code crid/<name>}).
+	 * With named nodes, the component {@code crid} holds an indicator for each node by
+	 * name ({@code crid/default}, {@code crid/<name>}).
 	 */
 	@Bean
 	@ConditionalOnNamedNodes
@@ -63,8 +64,9 @@ public final class CridHealthContributorAutoConfiguration {
 			@Qualifier("applicationTaskExecutor") ObjectProvider<Executor> applicationTaskExecutor) {
 		Executor executor = applicationTaskExecutor.getIfAvailable(ForkJoinPool::commonPool);
 		Map<String, HealthContributor> indicators = new LinkedHashMap<>();
-		cridNodes.all().forEach((name, node) -> indicators.put(name,
-				new CridHealthIndicator(node, cridNodes.registry(name), executor)));
+		cridNodes.all()
+			.forEach((name, node) -> indicators.put(name,
+					new CridHealthIndicator(node, cridNodes.registry(name), executor)));
 		return CompositeHealthContributor.fromMap(indicators);
 	}
 

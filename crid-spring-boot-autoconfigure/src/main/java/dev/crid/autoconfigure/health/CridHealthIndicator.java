@@ -21,27 +21,35 @@ import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
- * Reports whether a {@link CridNode} can get blocks from its registry, and answers within about half a
- * second even when the database hangs: it reports from the node's own state and from a bounded check of
- * the registry that runs on an executor, never from a blocking call of its own.
+ * Reports whether a {@link CridNode} can get blocks from its registry, and answers within
+ * about half a second even when the database hangs: it reports from the node's own state
+ * and from a bounded check of the registry that runs on an executor, never from a
+ * blocking call of its own.
  *
  * <ul>
- * <li>UP, with details: registry kind (and for a database its dialect and table), layout, block supply,
- * the last allocation, the clock skew against the registry, and any registry that went back;</li>
- * <li>DOWN, with the error: the database cannot be reached, its table is missing, the check has not
- * answered in time, the node's registry calls failed within the last minute (a clock too far from the
- * registry's, a refused second, a lost connection), with the root cause, or the node's clock has moved so
- * far since the last reservation that it is now further from the registry's than the skew allowed, by
- * {@link CridStats#estimatedClockSkew() estimate}: the node would refuse its next reservation;</li>
+ * <li>UP, with details: registry kind (and for a database its dialect and table), layout,
+ * block supply, the last allocation, the clock skew against the registry, and any
+ * registry that went back;</li>
+ * <li>DOWN, with the error: the database cannot be reached, its table is missing, the
+ * check has not answered in time, the node's registry calls failed within the last minute
+ * (a clock too far from the registry's, a refused second, a lost connection), with the
+ * root cause, or the node's clock has moved so far since the last reservation that it is
+ * now further from the registry's than the skew allowed, by
+ * {@link CridStats#estimatedClockSkew() estimate}: the node would refuse its next
+ * reservation;</li>
  * <li>OUT_OF_SERVICE once the node is closed.</li>
  * </ul>
  *
- * <p>A node with a runway ({@code crid.runway}) that still holds IDs serves without its registry: while
- * it does, a registry it cannot reach leaves it UP, with the error as the detail {@code registryError} and
- * how long its IDs last as {@code runway}; it is DOWN once it holds none.
+ * <p>
+ * A node with a runway ({@code crid.runway}) that still holds IDs serves without its
+ * registry: while it does, a registry it cannot reach leaves it UP, with the error as the
+ * detail {@code registryError} and how long its IDs last as {@code runway}; it is DOWN
+ * once it holds none.
  *
- * <p>It never reserves a block to find out: the database registry is checked with
- * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from {@link CridNode#stats()}.
+ * <p>
+ * It never reserves a block to find out: the database registry is checked with
+ * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from
+ * {@link CridNode#stats()}.
  */
 public class CridHealthIndicator extends AbstractHealthIndicator {
 
@@ -65,7 +73,8 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 	/**
 	 * Creates an indicator that checks the registry on the common fork-join pool.
 	 * @param node the node to report on
-	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if
+	 * unknown
 	 */
 	public CridHealthIndicator(CridNode node, @Nullable Registry registry) {
 		this(node, registry, ForkJoinPool.commonPool());
@@ -74,7 +83,8 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 	/**
 	 * Creates an indicator.
 	 * @param node the node to report on
-	 * @param registry the registry the node reserves its blocks in, or {@code null} if unknown
+	 * @param registry the registry the node reserves its blocks in, or {@code null} if
+	 * unknown
 	 * @param checkExecutor runs the registry checks, one at a time
 	 */
 	public CridHealthIndicator(CridNode node, @Nullable Registry registry, Executor checkExecutor) {
@@ -129,25 +139,29 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 			registryDown(builder, stats, "The registry has not answered its health check for " + check.unansweredFor());
 		}
 		else if (failingRecently(stats)) {
-			registryDown(builder, stats, "The last " + stats.consecutiveFailures() + " registry call(s) failed: "
-					+ stats.lastFailure());
+			registryDown(builder, stats,
+					"The last " + stats.consecutiveFailures() + " registry call(s) failed: " + stats.lastFailure());
 		}
 		else if (clockTooFar(stats)) {
 			// clockTooFar found an estimate.
 			Duration skew = Objects.requireNonNull(stats.estimatedClockSkew()).truncatedTo(ChronoUnit.MILLIS);
 			builder.down()
-				.withDetail("error", "This node's clock is now " + describeSkew(skew) + " the registry's, by "
-						+ "estimate (" + stats.clockSkew() + " measured at the last reservation, corrected by how far "
-						+ "this node's clock has moved since), more than the " + this.node.maxClockSkew()
-						+ " allowed (crid.max-clock-skew): the node will refuse its next reservation; set the "
-						+ "node's clock right (NTP)");
+				.withDetail("error",
+						"This node's clock is now " + describeSkew(skew) + " the registry's, by " + "estimate ("
+								+ stats.clockSkew() + " measured at the last reservation, corrected by how far "
+								+ "this node's clock has moved since), more than the " + this.node.maxClockSkew()
+								+ " allowed (crid.max-clock-skew): the node will refuse its next reservation; set the "
+								+ "node's clock right (NTP)");
 		}
 		else {
 			builder.up();
 		}
 	}
 
-	/** DOWN for a registry the node cannot reach, unless its runway still holds IDs to serve without it. */
+	/**
+	 * DOWN for a registry the node cannot reach, unless its runway still holds IDs to
+	 * serve without it.
+	 */
 	private void registryDown(Health.Builder builder, CridStats stats, String error) {
 		boolean ridingOut = !this.node.runway().isZero() && stats.idsLeftInBlock() + stats.idsInStock() > 0;
 		if (ridingOut) {

@@ -19,11 +19,12 @@ import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCusto
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration that hands the {@link CridNode} bean to Hibernate, so that entities with
- * {@code @Id @Crid} get their IDs from it: a {@link HibernatePropertiesCustomizer} puts a lookup of the
- * node under {@link CridIdentifierGenerator#NODE_SETTING}, which the generator makes at the first insert.
- * Hibernate's start-up therefore never creates the node, which is created after the database's
- * initializers, Hibernate among them when it initializes the database itself.
+ * Auto-configuration that hands the {@link CridNode} bean to Hibernate, so that entities
+ * with {@code @Id @Crid} get their IDs from it: a {@link HibernatePropertiesCustomizer}
+ * puts a lookup of the node under {@link CridIdentifierGenerator#NODE_SETTING}, which the
+ * generator makes at the first insert. Hibernate's start-up therefore never creates the
+ * node, which is created after the database's initializers, Hibernate among them when it
+ * initializes the database itself.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		beforeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")

@@ -10,10 +10,11 @@ import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 
 /**
- * Finds {@code long} and {@link Long} properties annotated {@link Crid} and gives them the JSON of a crid
- * ID, a string in the configured form ({@link LongIdJson}). Added after Jackson's own introspector, so an explicit
- * {@code @JsonSerialize} or {@code @JsonDeserialize} on the property still wins. Touched only when
- * crid-hibernate, which holds {@link Crid}, is on the classpath.
+ * Finds {@code long} and {@link Long} properties annotated {@link Crid} and gives them
+ * the JSON of a crid ID, a string in the configured form ({@link LongIdJson}). Added
+ * after Jackson's own introspector, so an explicit {@code @JsonSerialize} or
+ * {@code @JsonDeserialize} on the property still wins. Touched only when crid-hibernate,
+ * which holds {@link Crid}, is on the classpath.
  */
 final class CridAnnotationIntrospector extends NopAnnotationIntrospector {
 

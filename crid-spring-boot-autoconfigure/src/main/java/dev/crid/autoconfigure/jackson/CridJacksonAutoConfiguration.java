@@ -14,10 +14,11 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@link CridJacksonModule}, which Spring Boot adds to its JSON mapper so that
- * {@link CridId} values, and {@code @Crid} properties unless {@code crid.jackson.ids-as-strings=false},
- * travel as JSON strings, in the form {@code crid.id-format} chooses. Base32 with
- * {@code crid.jackson.ids-as-strings=false} stops start-up: the two cannot both hold.
+ * Auto-configuration of the {@link CridJacksonModule}, which Spring Boot adds to its JSON
+ * mapper so that {@link CridId} values, and {@code @Crid} properties unless
+ * {@code crid.jackson.ids-as-strings=false}, travel as JSON strings, in the form
+ * {@code crid.id-format} chooses. Base32 with {@code crid.jackson.ids-as-strings=false}
+ * stops start-up: the two cannot both hold.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
 @ConditionalOnClass({ CridId.class, JacksonModule.class })
@@ -40,15 +41,16 @@ public final class CridJacksonAutoConfiguration {
 	}
 
 	/**
-	 * Refuses base32 IDs with {@code @Crid} properties as JSON numbers: base32 is a form of text, so a client
-	 * would get IDs in two forms, and a base32 string it sends back into a {@code @Crid} property would be
-	 * read by Jackson as decimal, "0000000000010" as 10 instead of 32.
+	 * Refuses base32 IDs with {@code @Crid} properties as JSON numbers: base32 is a form
+	 * of text, so a client would get IDs in two forms, and a base32 string it sends back
+	 * into a {@code @Crid} property would be read by Jackson as decimal, "0000000000010"
+	 * as 10 instead of 32.
 	 */
 	private static CridConfigurationException base32WithNumbers() {
-		return new CridConfigurationException("The crid configuration is invalid:\n\n"
-				+ "    Property: crid.id-format\n    Value: base32\n"
-				+ "    Reason: base32 IDs are JSON strings, but crid.jackson.ids-as-strings=false writes @Crid "
-				+ "properties as JSON numbers, so clients would see IDs in two forms.\n",
+		return new CridConfigurationException(
+				"The crid configuration is invalid:\n\n" + "    Property: crid.id-format\n    Value: base32\n"
+						+ "    Reason: base32 IDs are JSON strings, but crid.jackson.ids-as-strings=false writes @Crid "
+						+ "properties as JSON numbers, so clients would see IDs in two forms.\n",
 				"Update your application's configuration:\n"
 						+ "    - Remove crid.jackson.ids-as-strings=false, so that @Crid properties are base32 strings "
 						+ "too, or set crid.id-format=decimal to keep them JSON numbers.",

@@ -17,38 +17,47 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
- * A Jackson 3 module that writes a {@link CridId} as a JSON string, of its decimal value or of its base32
- * form ({@link IdFormat}), and reads it back. A JSON string keeps every 63-bit ID exact, which a JavaScript
- * number cannot. Reading accepts only a JSON string in the module's form, as {@link CridId#parse(String)}
- * (digits only, no sign, no blanks, at most {@link Long#MAX_VALUE}) or
- * {@link CridId#parseBase32(CharSequence)} reads it, never the other form; a JSON number, a malformed string
- * or an explicit {@code null} is rejected with a message that quotes the input. A property that is absent
- * from the JSON stays {@code null}.
+ * A Jackson 3 module that writes a {@link CridId} as a JSON string, of its decimal value
+ * or of its base32 form ({@link IdFormat}), and reads it back. A JSON string keeps every
+ * 63-bit ID exact, which a JavaScript number cannot. Reading accepts only a JSON string
+ * in the module's form, as {@link CridId#parse(String)} (digits only, no sign, no blanks,
+ * at most {@link Long#MAX_VALUE}) or {@link CridId#parseBase32(CharSequence)} reads it,
+ * never the other form; a JSON number, a malformed string or an explicit {@code null} is
+ * rejected with a message that quotes the input. A property that is absent from the JSON
+ * stays {@code null}.
  *
- * <p>Unless switched off, it also gives {@code long} and {@link Long} properties annotated
- * {@code @dev.crid.hibernate.Crid} (the identifier of a JPA entity, or a property of any other bean) the
- * same JSON string, and reads them from such a string or from a JSON number. That part needs crid-hibernate
- * on the classpath and does nothing without it. An explicit {@code @JsonSerialize} or
- * {@code @JsonDeserialize} on the property wins.
+ * <p>
+ * Unless switched off, it also gives {@code long} and {@link Long} properties annotated
+ * {@code @dev.crid.hibernate.Crid} (the identifier of a JPA entity, or a property of any
+ * other bean) the same JSON string, and reads them from such a string or from a JSON
+ * number. That part needs crid-hibernate on the classpath and does nothing without it. An
+ * explicit {@code @JsonSerialize} or {@code @JsonDeserialize} on the property wins.
  */
 public class CridJacksonModule extends SimpleModule {
 
 	private static final long serialVersionUID = 1L;
 
-	/** Holds {@code @Crid}; the module looks for the annotation only when crid-hibernate is present. */
+	/**
+	 * Holds {@code @Crid}; the module looks for the annotation only when crid-hibernate
+	 * is present.
+	 */
 	static final String CRID_ANNOTATION_CLASS = "dev.crid.hibernate.Crid";
 
 	private static final boolean CRID_ANNOTATION_PRESENT = ClassUtils.isPresent(CRID_ANNOTATION_CLASS,
 			CridJacksonModule.class.getClassLoader());
 
-	/** Whether {@code @Crid} properties are written as JSON strings ({@code crid.jackson.ids-as-strings}). */
+	/**
+	 * Whether {@code @Crid} properties are written as JSON strings
+	 * ({@code crid.jackson.ids-as-strings}).
+	 */
 	private final boolean cridPropertiesAsStrings;
 
 	/** The form of the strings ({@code crid.id-format}). */
 	private final IdFormat format;
 
 	/**
-	 * Creates the module, with IDs as decimal strings and {@code @Crid} properties written as strings.
+	 * Creates the module, with IDs as decimal strings and {@code @Crid} properties
+	 * written as strings.
 	 */
 	public CridJacksonModule() {
 		this(true);
@@ -56,9 +65,9 @@ public class CridJacksonModule extends SimpleModule {
 
 	/**
 	 * Creates the module, with IDs as decimal strings.
-	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties annotated
-	 * {@code @Crid} are written as JSON strings (and read from strings or numbers); {@link CridId} values
-	 * are written as strings either way
+	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties
+	 * annotated {@code @Crid} are written as JSON strings (and read from strings or
+	 * numbers); {@link CridId} values are written as strings either way
 	 */
 	public CridJacksonModule(boolean cridPropertiesAsStrings) {
 		this(cridPropertiesAsStrings, IdFormat.DECIMAL);
@@ -66,13 +75,13 @@ public class CridJacksonModule extends SimpleModule {
 
 	/**
 	 * Creates the module.
-	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties annotated
-	 * {@code @Crid} are written as JSON strings (and read from strings or numbers); {@link CridId} values
-	 * are written as strings either way
+	 * @param cridPropertiesAsStrings whether {@code long} and {@link Long} properties
+	 * annotated {@code @Crid} are written as JSON strings (and read from strings or
+	 * numbers); {@link CridId} values are written as strings either way
 	 * @param format the form of the strings, which is the only form they are read in
-	 * @throws IllegalArgumentException for base32 with {@code @Crid} properties as numbers: base32 is a form
-	 * of text, and the JSON numbers would leave a client with IDs in two forms, whose strings in a request
-	 * Jackson would read as decimal
+	 * @throws IllegalArgumentException for base32 with {@code @Crid} properties as
+	 * numbers: base32 is a form of text, and the JSON numbers would leave a client with
+	 * IDs in two forms, whose strings in a request Jackson would read as decimal
 	 */
 	public CridJacksonModule(boolean cridPropertiesAsStrings, IdFormat format) {
 		super("crid", Version.unknownVersion());
@@ -87,7 +96,8 @@ public class CridJacksonModule extends SimpleModule {
 	}
 
 	/**
-	 * Registers the serializers and, unless switched off, the handling of {@code @Crid} properties.
+	 * Registers the serializers and, unless switched off, the handling of {@code @Crid}
+	 * properties.
 	 * @param context where Jackson collects what modules add
 	 */
 	@Override
@@ -126,8 +136,9 @@ public class CridJacksonModule extends SimpleModule {
 		@Override
 		public CridId deserialize(JsonParser parser, DeserializationContext context) {
 			if (!parser.hasToken(JsonToken.VALUE_STRING)) {
-				return context.reportInputMismatch(this, "Invalid crid ID %s: expected a JSON string of %s, e.g. \"%s\"",
-						parser.getString(), IdText.expected(this.format), IdText.example(this.format));
+				return context.reportInputMismatch(this,
+						"Invalid crid ID %s: expected a JSON string of %s, e.g. \"%s\"", parser.getString(),
+						IdText.expected(this.format), IdText.example(this.format));
 			}
 			String text = parser.getString();
 			try {

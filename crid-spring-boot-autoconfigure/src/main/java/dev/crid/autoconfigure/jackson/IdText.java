@@ -8,7 +8,10 @@ import dev.crid.autoconfigure.CridProperties.IdFormat;
  */
 final class IdText {
 
-	/** An ID for the examples in messages: the first of the second second after the default epoch. */
+	/**
+	 * An ID for the examples in messages: the first of the second second after the
+	 * default epoch.
+	 */
 	private static final CridId EXAMPLE = CridId.of(4294967296L);
 
 	private IdText() {

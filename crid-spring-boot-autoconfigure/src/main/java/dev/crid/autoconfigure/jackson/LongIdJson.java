@@ -14,10 +14,11 @@ import tools.jackson.databind.ser.std.StdScalarSerializer;
 import tools.jackson.databind.util.AccessPattern;
 
 /**
- * The JSON of a crid ID held in a {@code long}: written as a string in the configured form (decimal or
- * base32), which every JavaScript client reads exactly, and read from such a string, in that form only, or
- * from a JSON number, non-negative either way. A JSON number is a number whatever the form: base32 is a form
- * of text. Anything else is rejected with a message that quotes the input.
+ * The JSON of a crid ID held in a {@code long}: written as a string in the configured
+ * form (decimal or base32), which every JavaScript client reads exactly, and read from
+ * such a string, in that form only, or from a JSON number, non-negative either way. A
+ * JSON number is a number whatever the form: base32 is a form of text. Anything else is
+ * rejected with a message that quotes the input.
  */
 final class LongIdJson {
 
@@ -56,9 +57,10 @@ final class LongIdJson {
 
 		@Override
 		public void serialize(Long value, JsonGenerator generator, SerializationContext context) {
-			// Decimal writes whatever the long holds, as it always has; base32 has no form for a negative value.
-			generator.writeString((this.format == IdFormat.DECIMAL) ? value.toString()
-					: this.format.print(CridId.of(value)));
+			// Decimal writes whatever the long holds, as it always has; base32 has no
+			// form for a negative value.
+			generator.writeString(
+					(this.format == IdFormat.DECIMAL) ? value.toString() : this.format.print(CridId.of(value)));
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.crid.autoconfigure.jdbc;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import javax.sql.DataSource;
 
@@ -28,11 +29,12 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The database registry, on the application's DataSource (the one qualified with {@link CridDataSource},
- * else the only or primary one), and the initializer that prepares its table, which Spring Boot orders
- * among the database's initializers as it does Flyway's. Imported by
- * {@link CridAutoConfiguration} before its in-memory fallback; not meant to be imported by applications,
- * which replace the registry by defining their own {@link Registry} bean.
+ * The database registry, on the application's DataSource (the one qualified with
+ * {@link CridDataSource}, else the only or primary one), and the initializer that
+ * prepares its table, which Spring Boot orders among the database's initializers as it
+ * does Flyway's. Imported by {@link CridAutoConfiguration} before its in-memory fallback;
+ * not meant to be imported by applications, which replace the registry by defining their
+ * own {@link Registry} bean.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(name = { "dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
@@ -54,8 +56,8 @@ public final class JdbcRegistryConfiguration {
 	}
 
 	/**
-	 * Each named node's registry: on the same DataSource as the default node's, on the node's own table,
-	 * prepared as the node's {@code initialize-schema} asks.
+	 * Each named node's registry: on the same DataSource as the default node's, on the
+	 * node's own table, prepared as the node's {@code initialize-schema} asks.
 	 */
 	@Bean
 	@ConditionalOnMissingBean(CridRegistryFactory.class)
@@ -64,7 +66,8 @@ public final class JdbcRegistryConfiguration {
 		return (nodeName, nodeProperties) -> {
 			DataSource dataSource = dataSource(dataSources, cridDataSource, properties);
 			JdbcTemplateRegistry registry = registry(dataSource, nodeProperties);
-			new RegistrySchemaInitializer(registry, dataSource, nodeProperties.getRegistry().getJdbc().getInitializeSchema())
+			new RegistrySchemaInitializer(registry, dataSource,
+					nodeProperties.getRegistry().getJdbc().getInitializeSchema())
 				.afterPropertiesSet();
 			return registry;
 		};
@@ -100,7 +103,10 @@ public final class JdbcRegistryConfiguration {
 				properties.getRegistry().getJdbc().getInitializeSchema());
 	}
 
-	/** Returns the dialect {@code crid.registry.jdbc.dialect} forces, or {@code null} to detect it. */
+	/**
+	 * Returns the dialect {@code crid.registry.jdbc.dialect} forces, or {@code null} to
+	 * detect it.
+	 */
 	private static @Nullable JdbcDialect dialect(CridProperties.JdbcProperties jdbc) {
 		String name = jdbc.getDialect();
 		if (name == null || name.isBlank()
@@ -111,9 +117,9 @@ public final class JdbcRegistryConfiguration {
 			return JdbcDialect.of(name);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new CridConfigurationException("The crid configuration is invalid:\n\n"
-					+ "    Property: crid.registry.jdbc.dialect\n    Value: '" + name + "'\n    Reason: "
-					+ ex.getMessage() + "\n",
+			throw new CridConfigurationException(
+					"The crid configuration is invalid:\n\n" + "    Property: crid.registry.jdbc.dialect\n    Value: '"
+							+ name + "'\n    Reason: " + ex.getMessage() + "\n",
 					"Update your application's configuration:\n    - Set crid.registry.jdbc.dialect to "
 							+ CridProperties.JdbcProperties.AUTO_DIALECT
 							+ " (the default, detected from the database) or one of " + JdbcDialect.names() + ".",
@@ -122,14 +128,15 @@ public final class JdbcRegistryConfiguration {
 	}
 
 	/**
-	 * Returns the DataSource qualified with {@link CridDataSource}, else the only or primary one.
+	 * Returns the DataSource qualified with {@link CridDataSource}, else the only or
+	 * primary one.
 	 */
 	private static DataSource dataSource(ObjectProvider<DataSource> dataSources,
 			ObjectProvider<DataSource> cridDataSource, CridProperties properties) {
 		DataSource dataSource = cridDataSource.getIfAvailable(dataSources::getIfUnique);
 		if (dataSource == null) {
 			throw new CridConfigurationException(
-					"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase()
+					"crid.registry.type is " + properties.getRegistry().getType().name().toLowerCase(Locale.ROOT)
 							+ " but the application has several DataSource beans, none is @CridDataSource and "
 							+ "none is @Primary, so crid cannot tell which database holds its registry table.",
 					"Annotate the DataSource bean that should hold crid's registry table with "

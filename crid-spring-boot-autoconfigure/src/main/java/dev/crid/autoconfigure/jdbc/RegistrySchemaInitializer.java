@@ -21,11 +21,13 @@ import org.springframework.core.io.ClassPathResource;
  * Prepares the registry table once, when it is created: creates it when
  * {@code crid.registry.jdbc.initialize-schema} asks for it, else checks that it exists.
  *
- * <p>A database initializer like Flyway's, found by {@link RegistrySchemaInitializerDetector}: Spring Boot
- * creates it after Flyway, Liquibase and the SQL scripts (any of which may create the table), and creates
- * the application's {@link dev.crid.CridNode} beans after it (see
- * {@link CridNodeDependsOnDatabaseInitializationDetector}), so no node reserves a block before the table is
- * ready.
+ * <p>
+ * A database initializer like Flyway's, found by
+ * {@link RegistrySchemaInitializerDetector}: Spring Boot creates it after Flyway,
+ * Liquibase and the SQL scripts (any of which may create the table), and creates the
+ * application's {@link dev.crid.CridNode} beans after it (see
+ * {@link CridNodeDependsOnDatabaseInitializationDetector}), so no node reserves a block
+ * before the table is ready.
  */
 final class RegistrySchemaInitializer implements InitializingBean {
 
@@ -49,8 +51,8 @@ final class RegistrySchemaInitializer implements InitializingBean {
 	}
 
 	private void prepare() {
-		if (this.mode == SchemaInitialization.ALWAYS
-				|| (this.mode == SchemaInitialization.EMBEDDED && EmbeddedDatabaseConnection.isEmbedded(this.dataSource))) {
+		if (this.mode == SchemaInitialization.ALWAYS || (this.mode == SchemaInitialization.EMBEDDED
+				&& EmbeddedDatabaseConnection.isEmbedded(this.dataSource))) {
 			this.registry.ensureSchema();
 			return;
 		}
@@ -58,8 +60,8 @@ final class RegistrySchemaInitializer implements InitializingBean {
 	}
 
 	/**
-	 * A missing table stops start-up; an unreachable database does not, as it may come up later: the
-	 * health indicator reports it and {@code nextId()} fails until then.
+	 * A missing table stops start-up; an unreachable database does not, as it may come up
+	 * later: the health indicator reports it and {@code nextId()} fails until then.
 	 */
 	private void verify() {
 		try {
@@ -76,7 +78,10 @@ final class RegistrySchemaInitializer implements InitializingBean {
 		}
 	}
 
-	/** The script of the database's own dialect, which the registry knows once it has connected. */
+	/**
+	 * The script of the database's own dialect, which the registry knows once it has
+	 * connected.
+	 */
 	private String schemaScript(MissingTableException ex) {
 		try {
 			return this.registry.schemaScript();

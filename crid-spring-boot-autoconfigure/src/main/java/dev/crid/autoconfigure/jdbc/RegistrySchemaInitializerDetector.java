@@ -7,15 +7,16 @@ import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseI
 import org.springframework.core.Ordered;
 
 /**
- * Tells Spring Boot that the {@link RegistrySchemaInitializer} initializes the database, as
- * {@code FlywayDatabaseInitializerDetector} does for Flyway: beans that depend on database initialization
- * (the application's {@code CridNode} beans among them) are created after it. Registered in
- * {@code META-INF/spring.factories}.
+ * Tells Spring Boot that the {@link RegistrySchemaInitializer} initializes the database,
+ * as {@code FlywayDatabaseInitializerDetector} does for Flyway: beans that depend on
+ * database initialization (the application's {@code CridNode} beans among them) are
+ * created after it. Registered in {@code META-INF/spring.factories}.
  *
- * <p>Ordered after the detectors of Flyway and Liquibase (order 0) and of the SQL scripts
- * ({@code LOWEST_PRECEDENCE - 100}): Spring Boot creates the initializers a later detector finds after
- * those an earlier one found, so the registry table that a migration or a script creates exists when this
- * initializer checks it.
+ * <p>
+ * Ordered after the detectors of Flyway and Liquibase (order 0) and of the SQL scripts
+ * ({@code LOWEST_PRECEDENCE - 100}): Spring Boot creates the initializers a later
+ * detector finds after those an earlier one found, so the registry table that a migration
+ * or a script creates exists when this initializer checks it.
  */
 class RegistrySchemaInitializerDetector extends AbstractBeansOfTypeDatabaseInitializerDetector {
 

@@ -17,24 +17,26 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer meters, each tagged
- * {@code node} with the node's name. Every value is read from a stats snapshot when the registry is
- * scraped, so {@code nextId()} does no extra work.
+ * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer
+ * meters, each tagged {@code node} with the node's name. Every value is read from a stats
+ * snapshot when the registry is scraped, so {@code nextId()} does no extra work.
  *
  * <ul>
- * <li>{@code crid.allocations} (function timer, tag {@code mode} = {@code prefetch} | {@code synchronous}):
- * registry calls and the time spent in them;</li>
- * <li>{@code crid.allocations.outcome} (function counter, tags {@code mode} and {@code outcome} =
- * {@code success} | {@code failure}): registry calls by result;</li>
- * <li>{@code crid.allocations.consecutive.failures} (gauge): registry calls failed since the last
- * success;</li>
- * <li>{@code crid.stalls} (function counter): {@code nextId()} calls that had to wait for the registry;</li>
+ * <li>{@code crid.allocations} (function timer, tag {@code mode} = {@code prefetch} |
+ * {@code synchronous}): registry calls and the time spent in them;</li>
+ * <li>{@code crid.allocations.outcome} (function counter, tags {@code mode} and
+ * {@code outcome} = {@code success} | {@code failure}): registry calls by result;</li>
+ * <li>{@code crid.allocations.consecutive.failures} (gauge): registry calls failed since
+ * the last success;</li>
+ * <li>{@code crid.stalls} (function counter): {@code nextId()} calls that had to wait for
+ * the registry;</li>
  * <li>{@code crid.ids.issued} (function counter): IDs handed out;</li>
  * <li>{@code crid.ids.left} (gauge): IDs left in the block being served;</li>
- * <li>{@code crid.clock.skew} (gauge, seconds): how far the registry's clock was ahead of the node's at the
- * last reservation (negative: behind), or NaN when the registry does not tell its clock;</li>
- * <li>{@code crid.registry.went.back} (function counter): blocks refused because the registry handed out
- * numbers it had given the node before.</li>
+ * <li>{@code crid.clock.skew} (gauge, seconds): how far the registry's clock was ahead of
+ * the node's at the last reservation (negative: behind), or NaN when the registry does
+ * not tell its clock;</li>
+ * <li>{@code crid.registry.went.back} (function counter): blocks refused because the
+ * registry handed out numbers it had given the node before.</li>
  * </ul>
  */
 public class CridMeterBinder implements MeterBinder {
@@ -44,7 +46,8 @@ public class CridMeterBinder implements MeterBinder {
 	private final Tags tags;
 
 	/**
-	 * Creates a binder for the default node, whose meters are tagged {@code node=default}.
+	 * Creates a binder for the default node, whose meters are tagged
+	 * {@code node=default}.
 	 * @param node the node to publish
 	 */
 	public CridMeterBinder(CridNode node) {
@@ -82,7 +85,8 @@ public class CridMeterBinder implements MeterBinder {
 			.tags(this.tags)
 			.register(registry);
 		Gauge.builder("crid.runway", this.node, (node) -> node.stats().runway().toNanos() / 1e9)
-			.description("How long the IDs the node holds last at its rate: how long it could serve without its registry")
+			.description(
+					"How long the IDs the node holds last at its rate: how long it could serve without its registry")
 			.baseUnit("seconds")
 			.tags(this.tags)
 			.register(registry);

@@ -15,8 +15,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@link CridMeterBinder} when Micrometer is in use: one for each node, tagged
- * {@code node} with its name.
+ * Auto-configuration of the {@link CridMeterBinder} when Micrometer is in use: one for
+ * each node, tagged {@code node} with its name.
  */
 @AutoConfiguration(after = CridAutoConfiguration.class,
 		afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")

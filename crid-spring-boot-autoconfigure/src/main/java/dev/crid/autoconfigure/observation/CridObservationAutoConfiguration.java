@@ -14,11 +14,13 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of crid's observations when the application has a Micrometer
- * {@link ObservationRegistry}: every block reservation of the auto-configured {@link CridNode} is an
- * observation named {@code crid.registry.reserve}, with the low-cardinality keys {@code crid.node},
- * {@code crid.registry} and {@code outcome} and the high-cardinality key {@code crid.timestamp}.
+ * {@link ObservationRegistry}: every block reservation of the auto-configured
+ * {@link CridNode} is an observation named {@code crid.registry.reserve}, with the
+ * low-cardinality keys {@code crid.node}, {@code crid.registry} and {@code outcome} and
+ * the high-cardinality key {@code crid.timestamp}.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
+@AutoConfiguration(
+		afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass({ CridNode.class, ObservationRegistry.class })
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
 @ConditionalOnBean(ObservationRegistry.class)

@@ -9,10 +9,10 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * A {@link Registry} that makes every reservation of the registry it wraps an observation named
- * {@value #NAME}, started and stopped on the calling thread, with its scope open around the call: a
- * reservation made while a caller waits joins the caller's trace, and the database calls under it join
- * the reservation's.
+ * A {@link Registry} that makes every reservation of the registry it wraps an observation
+ * named {@value #NAME}, started and stopped on the calling thread, with its scope open
+ * around the call: a reservation made while a caller waits joins the caller's trace, and
+ * the database calls under it join the reservation's.
  */
 final class ObservedRegistry implements Registry {
 
@@ -28,7 +28,9 @@ final class ObservedRegistry implements Registry {
 	/** Low-cardinality key: {@value #SUCCESS} or {@value #FAILURE}. */
 	static final String OUTCOME = "outcome";
 
-	/** High-cardinality key: the second reserved in, as seconds since the layout's epoch. */
+	/**
+	 * High-cardinality key: the second reserved in, as seconds since the layout's epoch.
+	 */
 	static final String TIMESTAMP = "crid.timestamp";
 
 	static final String SUCCESS = "success";
@@ -55,8 +57,8 @@ final class ObservedRegistry implements Registry {
 	}
 
 	/**
-	 * Names the kind of registry: {@code jdbc}, {@code r2dbc} or {@code memory} for crid's own, else the
-	 * class's simple name (its full name for a class without one).
+	 * Names the kind of registry: {@code jdbc}, {@code r2dbc} or {@code memory} for
+	 * crid's own, else the class's simple name (its full name for a class without one).
 	 */
 	static String kind(Registry registry) {
 		if (registry instanceof InMemoryRegistry) {
@@ -85,6 +87,9 @@ final class ObservedRegistry implements Registry {
 		this.registry.checkLayout(layout);
 	}
 
+	// The scope makes the observation current while the registry runs: its body need not
+	// name it.
+	@SuppressWarnings("try")
 	private <T> T observe(long timestamp, Supplier<T> reservation) {
 		Observation observation = Observation.createNotStarted(NAME, this.observations)
 			.lowCardinalityKeyValue(NODE, this.nodeName)
@@ -107,7 +112,8 @@ final class ObservedRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the wrapped registry's description: the node names its registry by it in messages.
+	 * Returns the wrapped registry's description: the node names its registry by it in
+	 * messages.
 	 */
 	@Override
 	public String toString() {

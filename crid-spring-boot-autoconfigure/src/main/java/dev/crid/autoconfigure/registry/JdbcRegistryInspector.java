@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure.registry;
 
+import java.util.Locale;
 import java.util.Map;
 
 import dev.crid.Registry;
@@ -7,8 +8,9 @@ import dev.crid.jdbc.JdbcTemplateRegistry;
 import dev.crid.jdbc.MissingTableException;
 
 /**
- * Describes and checks a {@link JdbcTemplateRegistry}: its dialect and table, and whether the table can be
- * read ({@link JdbcTemplateRegistry#verifySchema()}, which never reserves a block).
+ * Describes and checks a {@link JdbcTemplateRegistry}: its dialect and table, and whether
+ * the table can be read ({@link JdbcTemplateRegistry#verifySchema()}, which never
+ * reserves a block).
  */
 final class JdbcRegistryInspector extends RegistryInspector {
 
@@ -33,7 +35,7 @@ final class JdbcRegistryInspector extends RegistryInspector {
 			return description;
 		}
 		try {
-			description.put("dialect", this.registry.dialect().name().toLowerCase());
+			description.put("dialect", this.registry.dialect().name().toLowerCase(Locale.ROOT));
 		}
 		catch (RuntimeException ex) {
 			description.put("dialect", "unknown (" + ex.getMessage() + ")");

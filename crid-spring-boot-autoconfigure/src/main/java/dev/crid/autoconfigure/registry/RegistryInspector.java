@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.ClassUtils;
 
 /**
- * Describes a registry and checks that it can serve, without ever reserving a block: what the health
- * indicator and the endpoint show of it. The database registry's support lives in a subclass, touched only
- * when crid-jdbc is present.
+ * Describes a registry and checks that it can serve, without ever reserving a block: what
+ * the health indicator and the endpoint show of it. The database registry's support lives
+ * in a subclass, touched only when crid-jdbc is present.
  */
 public class RegistryInspector {
 
@@ -27,7 +27,8 @@ public class RegistryInspector {
 
 	/**
 	 * Returns the inspector that knows the most about the given registry.
-	 * @param registry the registry, or {@code null} when there is no single {@code Registry} bean
+	 * @param registry the registry, or {@code null} when there is no single
+	 * {@code Registry} bean
 	 * @return the inspector
 	 */
 	public static RegistryInspector of(@Nullable Registry registry) {
@@ -38,8 +39,10 @@ public class RegistryInspector {
 	}
 
 	/**
-	 * Returns what kind of registry this is and, for a database, where it keeps its blocks. Never throws.
-	 * @param reachable whether the registry is known to answer; if not, nothing is asked of it
+	 * Returns what kind of registry this is and, for a database, where it keeps its
+	 * blocks. Never throws.
+	 * @param reachable whether the registry is known to answer; if not, nothing is asked
+	 * of it
 	 * @return the description, in display order
 	 */
 	public Map<String, Object> describe(boolean reachable) {
@@ -59,8 +62,10 @@ public class RegistryInspector {
 	}
 
 	/**
-	 * Checks that the registry can serve blocks, as far as it can be told without reserving one.
-	 * @return {@code true} if the check was made, {@code false} if this kind of registry cannot be checked
+	 * Checks that the registry can serve blocks, as far as it can be told without
+	 * reserving one.
+	 * @return {@code true} if the check was made, {@code false} if this kind of registry
+	 * cannot be checked
 	 * @throws RuntimeException describing why the registry cannot serve
 	 */
 	public boolean check() {
@@ -70,7 +75,8 @@ public class RegistryInspector {
 	/**
 	 * Returns whether a failed {@link #check()} still got an answer from the registry.
 	 * @param failure what the check threw
-	 * @return {@code true} if the registry answered, for example that its table is missing
+	 * @return {@code true} if the registry answered, for example that its table is
+	 * missing
 	 */
 	public boolean answered(RuntimeException failure) {
 		return false;

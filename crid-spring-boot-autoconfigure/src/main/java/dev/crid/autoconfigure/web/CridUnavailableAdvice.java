@@ -27,15 +27,17 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Answers a request whose handler failed with a {@link CridException} (typically the registry stayed
- * unreachable past {@code crid.allocation-timeout}) with 503 Service Unavailable and a {@code Retry-After}
- * header instead of a bare 500, for Spring MVC ({@link Servlet}) and WebFlux ({@link Reactive}) alike. The
- * answer follows content negotiation: a client that prefers HTML (a browser) gets Spring Boot's error page
- * for 503, any other an RFC 9457 problem detail saying that IDs are temporarily unavailable. The exception
- * itself is logged, not sent to the client.
+ * Answers a request whose handler failed with a {@link CridException} (typically the
+ * registry stayed unreachable past {@code crid.allocation-timeout}) with 503 Service
+ * Unavailable and a {@code Retry-After} header instead of a bare 500, for Spring MVC
+ * ({@link Servlet}) and WebFlux ({@link Reactive}) alike. The answer follows content
+ * negotiation: a client that prefers HTML (a browser) gets Spring Boot's error page for
+ * 503, any other an RFC 9457 problem detail saying that IDs are temporarily unavailable.
+ * The exception itself is logged, not sent to the client.
  *
- * <p>Ordered last, so an application's own advice for the exception, or for any of its supertypes, wins;
- * {@code crid.web.problem-details.enabled=false} removes this one.
+ * <p>
+ * Ordered last, so an application's own advice for the exception, or for any of its
+ * supertypes, wins; {@code crid.web.problem-details.enabled=false} removes this one.
  */
 abstract class CridUnavailableAdvice {
 
@@ -47,8 +49,9 @@ abstract class CridUnavailableAdvice {
 	private final String retryAfterSeconds;
 
 	CridUnavailableAdvice(Duration retryAfter) {
-		// Retry-After counts whole seconds; round up, and never tell a client to retry at once.
-		long seconds = Math.max(1, retryAfter.plusNanos(999_999_999).getSeconds());
+		// Retry-After counts whole seconds; round up, and never tell a client to retry at
+		// once.
+		long seconds = Math.max(1, retryAfter.plusNanos(999_999_999).toSeconds());
 		this.retryAfterSeconds = Long.toString(seconds);
 	}
 
@@ -67,9 +70,10 @@ abstract class CridUnavailableAdvice {
 	}
 
 	/**
-	 * Whether the client would rather have an HTML page than a problem detail: the first of the types it
-	 * accepts, in its order of preference, that is HTML or JSON is HTML. A client that accepts anything
-	 * ({@code *}{@code /*} alone) gets the problem detail, as from Spring Boot's error controller.
+	 * Whether the client would rather have an HTML page than a problem detail: the first
+	 * of the types it accepts, in its order of preference, that is HTML or JSON is HTML.
+	 * A client that accepts anything ({@code *}{@code /*} alone) gets the problem detail,
+	 * as from Spring Boot's error controller.
 	 */
 	static boolean prefersHtml(List<MediaType> accepted) {
 		List<MediaType> ordered = new ArrayList<>(accepted);
@@ -89,8 +93,9 @@ abstract class CridUnavailableAdvice {
 	}
 
 	/**
-	 * For Spring MVC: an HTML page through the servlet container's error dispatch, so Spring Boot's error
-	 * controller renders it ({@code error/503.html}, else the {@code error} view).
+	 * For Spring MVC: an HTML page through the servlet container's error dispatch, so
+	 * Spring Boot's error controller renders it ({@code error/503.html}, else the
+	 * {@code error} view).
 	 */
 	@ControllerAdvice
 	@Order(Ordered.LOWEST_PRECEDENCE)
@@ -116,8 +121,8 @@ abstract class CridUnavailableAdvice {
 	}
 
 	/**
-	 * For WebFlux: an HTML page from Spring Boot's error handler, which renders {@code error/503.html},
-	 * else its own page.
+	 * For WebFlux: an HTML page from Spring Boot's error handler, which renders
+	 * {@code error/503.html}, else its own page.
 	 */
 	@ControllerAdvice
 	@Order(Ordered.LOWEST_PRECEDENCE)

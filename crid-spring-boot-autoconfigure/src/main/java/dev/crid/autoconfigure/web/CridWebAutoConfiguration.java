@@ -9,7 +9,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,11 +18,12 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request parameters bind from the
- * form {@code crid.id-format} chooses (decimal or base32), a malformed one is answered with 400 and the reason, and a handler that fails because no
- * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457 problem details (the
- * 503 as Spring Boot's error page to a client that prefers HTML) unless
- * {@code crid.web.problem-details.enabled=false}.
+ * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request
+ * parameters bind from the form {@code crid.id-format} chooses (decimal or base32), a
+ * malformed one is answered with 400 and the reason, and a handler that fails because no
+ * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457
+ * problem details (the 503 as Spring Boot's error page to a client that prefers HTML)
+ * unless {@code crid.web.problem-details.enabled=false}.
  */
 @AutoConfiguration
 @ConditionalOnClass({ CridId.class, ProblemDetail.class })
@@ -36,7 +36,7 @@ public final class CridWebAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnWebApplication(type = Type.SERVLET)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 	@ConditionalOnClass(WebMvcConfigurer.class)
 	static class WebMvc {
 
@@ -57,7 +57,7 @@ public final class CridWebAutoConfiguration {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnWebApplication(type = Type.REACTIVE)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 	@ConditionalOnClass(WebFluxConfigurer.class)
 	static class WebFlux {
 
@@ -88,14 +88,14 @@ public final class CridWebAutoConfiguration {
 		}
 
 		@Bean("cridUnavailableAdvice")
-		@ConditionalOnWebApplication(type = Type.SERVLET)
+		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
 		CridUnavailableAdvice.Servlet cridServletUnavailableAdvice(CridProperties properties) {
 			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
 		}
 
 		@Bean("cridUnavailableAdvice")
-		@ConditionalOnWebApplication(type = Type.REACTIVE)
+		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
 		CridUnavailableAdvice.Reactive cridReactiveUnavailableAdvice(CridProperties properties) {
 			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());

@@ -18,14 +18,16 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.server.ServerWebInputException;
 
 /**
- * Answers a request whose {@link CridId} parameter is malformed with 400 Bad Request and an RFC 9457
- * problem detail that names the parameter and the reason, for Spring MVC and WebFlux alike.
+ * Answers a request whose {@link CridId} parameter is malformed with 400 Bad Request and
+ * an RFC 9457 problem detail that names the parameter and the reason, for Spring MVC and
+ * WebFlux alike.
  *
- * <p>It handles only the failure of {@link CridIdFormatter}, found as the cause of Spring's binding
- * exception, and is ordered ({@value #ORDER}) before Spring Boot's problem-details handler (order 0) and
- * before any advice without an order, whose generic "Failed to convert" answer would lose the reason. An
- * application advice with a lower order wins; {@code crid.web.problem-details.enabled=false} removes this
- * one.
+ * <p>
+ * It handles only the failure of {@link CridIdFormatter}, found as the cause of Spring's
+ * binding exception, and is ordered ({@value #ORDER}) before Spring Boot's
+ * problem-details handler (order 0) and before any advice without an order, whose generic
+ * "Failed to convert" answer would lose the reason. An application advice with a lower
+ * order wins; {@code crid.web.problem-details.enabled=false} removes this one.
  */
 @ControllerAdvice
 @Order(InvalidCridIdAdvice.ORDER)
@@ -54,7 +56,10 @@ final class InvalidCridIdAdvice {
 		return "(unknown)";
 	}
 
-	/** The name the request uses, as WebFlux does not tell it: the annotation's, else the Java name. */
+	/**
+	 * The name the request uses, as WebFlux does not tell it: the annotation's, else the
+	 * Java name.
+	 */
 	private static String parameterName(MethodParameter parameter) {
 		PathVariable pathVariable = parameter.getParameterAnnotation(PathVariable.class);
 		RequestParam requestParam = parameter.getParameterAnnotation(RequestParam.class);

@@ -97,8 +97,8 @@ class CridDataJdbcAutoConfigurationTest {
 			assertThat(context).hasFailed();
 			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining("Spring Data JDBC")
-				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName() + ".id is \"java.lang.Integer\" but must "
-						+ "be a long")
+				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName()
+						+ ".id is \"java.lang.Integer\" but must " + "be a long")
 				.hasMessageContaining(MisusedAggregates.CridOnAReference.class.getName() + ".reference is "
 						+ "\"@dev.crid.data.Crid\" but must annotate the aggregate's @Id only")
 				.hasMessageContaining(MisusedAggregates.UnknownNode.class.getName() + ".id")
@@ -150,9 +150,10 @@ class CridDataJdbcAutoConfigurationTest {
 
 	@Test
 	void backsOffWhenTheUserDefinesTheCallback() {
-		this.runner.withBean("myCallback", CridJdbcCallback.class,
-				() -> new CridJdbcCallback(dev.crid.CridNode.builder(new dev.crid.InMemoryRegistry()).build(),
-						new org.springframework.data.jdbc.core.mapping.JdbcMappingContext()))
+		this.runner
+			.withBean("myCallback", CridJdbcCallback.class,
+					() -> new CridJdbcCallback(dev.crid.CridNode.builder(new dev.crid.InMemoryRegistry()).build(),
+							new org.springframework.data.jdbc.core.mapping.JdbcMappingContext()))
 			.run((context) -> assertThat(context).hasNotFailed()
 				.getBeans(CridJdbcCallback.class)
 				.containsOnlyKeys("myCallback"));

@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@code GET /actuator/crid/{id}} reads an ID in decimal or in base32 and says which; text that is an ID in
- * both forms is read in the form {@code crid.id-format} chooses, or the request names, and the answer says
- * that it was ambiguous.
+ * {@code GET /actuator/crid/{id}} reads an ID in decimal or in base32 and says which;
+ * text that is an ID in both forms is read in the form {@code crid.id-format} chooses, or
+ * the request names, and the answer says that it was ambiguous.
  */
 class CridEndpointIdFormatTest {
 
@@ -90,10 +90,12 @@ class CridEndpointIdFormatTest {
 			assertThat(endpoint.decode("0000000000010", "decimal").id()).isEqualTo("10");
 			assertThatExceptionOfType(InvalidEndpointRequestException.class)
 				.isThrownBy(() -> endpoint.decode("00001YG000007", "decimal"))
-				.satisfies((ex) -> assertThat(ex.getReason()).startsWith("Invalid crid ID \"00001YG000007\": expected a decimal"));
+				.satisfies((ex) -> assertThat(ex.getReason())
+					.startsWith("Invalid crid ID \"00001YG000007\": expected a decimal"));
 			assertThatExceptionOfType(InvalidEndpointRequestException.class)
 				.isThrownBy(() -> endpoint.decode("1", "hex"))
-				.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo("Unknown ID format \"hex\": expected decimal or base32"));
+				.satisfies((ex) -> assertThat(ex.getReason())
+					.isEqualTo("Unknown ID format \"hex\": expected decimal or base32"));
 		});
 	}
 
@@ -101,7 +103,8 @@ class CridEndpointIdFormatTest {
 	void givesTheReasonForEachFormWhenTheTextIsAnIdInNeither() {
 		this.runner.run((context) -> assertThatExceptionOfType(InvalidEndpointRequestException.class)
 			.isThrownBy(() -> context.getBean(CridEndpoint.class).decode("12U"))
-			.satisfies((ex) -> assertThat(ex.getReason()).startsWith("Invalid crid ID \"12U\": it is neither decimal nor base32.")
+			.satisfies((ex) -> assertThat(ex.getReason())
+				.startsWith("Invalid crid ID \"12U\": it is neither decimal nor base32.")
 				.contains("expected a decimal number", "it has 'U' at index 2")));
 	}
 

@@ -22,7 +22,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code crid} endpoint and health component over HTTP, in a full application on a random port.
+ * The {@code crid} endpoint and health component over HTTP, in a full application on a
+ * random port.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=crid,health,metrics",
@@ -66,8 +67,7 @@ class CridEndpointWebIntegrationTest {
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode body = this.jsonMapper.readTree(response.body());
 		assertThat(body.get("id").asString()).isEqualTo(id.toString());
-		assertThat(body.get("timestamp").asString())
-			.isEqualTo(this.node.parser().parse(id).timestamp().toString());
+		assertThat(body.get("timestamp").asString()).isEqualTo(this.node.parser().parse(id).timestamp().toString());
 		assertThat(body.get("sequence").asLong()).isEqualTo(this.node.parser().parse(id).sequence());
 	}
 
@@ -111,7 +111,8 @@ class CridEndpointWebIntegrationTest {
 		takeIds(5);
 		assertThat(measurement("crid.ids.issued", "COUNT")).isEqualTo(before + 5)
 			.isEqualTo((double) this.node.stats().idsIssued());
-		// The first block, reserved in the background at start-up, lasts: no registry call happens meanwhile.
+		// The first block, reserved in the background at start-up, lasts: no registry
+		// call happens meanwhile.
 		assertThat(measurement("crid.allocations?tag=mode:prefetch", "COUNT"))
 			.isEqualTo((double) this.node.stats().prefetchAllocations().count())
 			.isPositive();

@@ -22,14 +22,15 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A named node ({@code crid.nodes.public}) over HTTP: the {@code crid} endpoint lists it and decodes with
- * its layout at {@code /actuator/crid/public/{id}}, the {@code crid} health component holds it, and its
- * meters are tagged with its name.
+ * A named node ({@code crid.nodes.public}) over HTTP: the {@code crid} endpoint lists it
+ * and decodes with its layout at {@code /actuator/crid/public/{id}}, the {@code crid}
+ * health component holds it, and its meters are tagged with its name.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=crid,health,metrics",
 				"management.endpoint.health.show-details=always", "spring.web.error.include-message=always",
-				"crid.registry.type=memory", "crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22",
+				"crid.registry.type=memory", "crid.nodes.public.timestamp-bits=41",
+				"crid.nodes.public.sequence-bits=22",
 				"spring.autoconfigure.exclude="
 						+ "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration,"
 						+ "org.springframework.boot.data.jpa.autoconfigure.DataJpaRepositoriesAutoConfiguration" })
@@ -89,7 +90,8 @@ class CridNamedNodesWebIntegrationTest {
 	void theNamedNodesMetersAreTaggedWithItsName() throws Exception {
 		this.publicNode.nextIds(4);
 		JsonNode meter = getJson("/actuator/metrics/crid.ids.issued?tag=node:public", 200);
-		assertThat(meter.at("/measurements/0/value").asDouble()).isEqualTo((double) this.publicNode.stats().idsIssued());
+		assertThat(meter.at("/measurements/0/value").asDouble())
+			.isEqualTo((double) this.publicNode.stats().idsIssued());
 		assertThat(getJson("/actuator/metrics/crid.ids.issued?tag=node:default", 200).at("/measurements/0/value")
 			.asDouble()).isEqualTo((double) this.defaultNode.stats().idsIssued());
 	}

@@ -30,44 +30,49 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The health of an application whose database goes away and comes back, as the auto-configuration builds
- * it: a HikariCP pool set as the README recommends, reaching a real database through a {@link FaultProxy},
- * the database registry, the node, and the health indicator on Boot's task executor. Each test measures how
- * long the health takes to go DOWN, how long its slowest answer took during the outage, and how long it
- * takes to come back UP after the database returns, and prints the figures on one line.
+ * The health of an application whose database goes away and comes back, as the
+ * auto-configuration builds it: a HikariCP pool set as the README recommends, reaching a
+ * real database through a {@link FaultProxy}, the database registry, the node, and the
+ * health indicator on Boot's task executor. Each test measures how long the health takes
+ * to go DOWN, how long its slowest answer took during the outage, and how long it takes
+ * to come back UP after the database returns, and prints the figures on one line.
  */
 abstract class AbstractCridHealthFaultIntegrationTest {
 
 	/** Every health request answers within this, whatever the database does. */
 	private static final Duration HEALTH_CALL_LIMIT = Duration.ofSeconds(1);
 
-	/** Room for a loaded machine (two cores shared with other builds) to schedule the threads involved. */
+	/**
+	 * Room for a loaded machine (two cores shared with other builds) to schedule the
+	 * threads involved.
+	 */
 	private static final Duration MARGIN = Duration.ofSeconds(1);
 
 	private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
 
 	/**
-	 * How soon the health goes DOWN: a check that finished just before the fault is reused for
-	 * {@link CridHealthIndicator#CHECK_REUSE}, the next one, black-holed, is waited for
-	 * {@link CridHealthIndicator#CHECK_WAIT} (1.5 s by design, where a cut fails at once), and the probe
-	 * sees it within its poll interval; then the margin.
+	 * How soon the health goes DOWN: a check that finished just before the fault is
+	 * reused for {@link CridHealthIndicator#CHECK_REUSE}, the next one, black-holed, is
+	 * waited for {@link CridHealthIndicator#CHECK_WAIT} (1.5 s by design, where a cut
+	 * fails at once), and the probe sees it within its poll interval; then the margin.
 	 */
 	private static final Duration DOWN_LIMIT = CridHealthIndicator.CHECK_REUSE.plus(CridHealthIndicator.CHECK_WAIT)
 		.plus(POLL_INTERVAL)
 		.plus(MARGIN);
 
 	/**
-	 * How soon the health is UP again after the database returns: a failed check is reused for
-	 * {@link CridHealthIndicator#CHECK_REUSE}, the node retries at most half a second apart, and the probe
-	 * sees it within its poll interval; then the margin.
+	 * How soon the health is UP again after the database returns: a failed check is
+	 * reused for {@link CridHealthIndicator#CHECK_REUSE}, the node retries at most half a
+	 * second apart, and the probe sees it within its poll interval; then the margin.
 	 */
 	private static final Duration UP_LIMIT = CridHealthIndicator.CHECK_REUSE.plusMillis(500)
 		.plus(POLL_INTERVAL)
 		.plus(MARGIN);
 
 	/**
-	 * How long each outage lasts, counted from the fault: long enough that a HikariCP pool left without
-	 * connections backs off for seconds between attempts to reconnect, which the registry must not wait for.
+	 * How long each outage lasts, counted from the fault: long enough that a HikariCP
+	 * pool left without connections backs off for seconds between attempts to reconnect,
+	 * which the registry must not wait for.
 	 */
 	private static final Duration OUTAGE = Duration.ofSeconds(6);
 
@@ -109,7 +114,8 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 	@Test
 	void answersPromptlyWhileTheDatabaseIsBlackHoledAndIsUpSoonAfterItReturns() {
-		// Nothing comes back from a black hole: the check does not return, or the driver times out connecting.
+		// Nothing comes back from a black hole: the check does not return, or the driver
+		// times out connecting.
 		application().run((context) -> rideOutWhileTakingIds(context, "black hole",
 				"The registry has not answered its health check for|timed out", this.proxy::blackHole));
 	}
@@ -125,8 +131,8 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 			this.proxy.cut();
 			CompletableFuture<Void> drain = CompletableFuture.runAsync(() -> drain(node),
 					(task) -> new Thread(task, "crid-health-fault-drain").start());
-			// Callers take what is left and fail; then, for the rest of the outage, nobody asks for an ID and
-			// only the health is probed.
+			// Callers take what is left and fail; then, for the rest of the outage,
+			// nobody asks for an ID and only the health is probed.
 			figures.watchOutage(indicator, faultAt, drain);
 			assertThat(drain).isDone();
 			drain.join();
@@ -175,7 +181,10 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 		}
 	}
 
-	/** Takes IDs until a call fails, which it does once the node has none left and the wait for a block ends. */
+	/**
+	 * Takes IDs until a call fails, which it does once the node has none left and the
+	 * wait for a block ends.
+	 */
 	private static void drain(CridNode node) {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
 		while (System.nanoTime() < deadline) {
@@ -192,22 +201,24 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	private ApplicationContextRunner application() {
 		TestDatabase.Endpoint endpoint = database().endpoint();
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-					TaskExecutionAutoConfiguration.class, CridAutoConfiguration.class,
-					CridHealthContributorAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(DataSourceAutoConfiguration.class, TaskExecutionAutoConfiguration.class,
+							CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=" + this.proxy.jdbcUrl(),
 					"spring.datasource.username=" + endpoint.username(),
-					"spring.datasource.password=" + endpoint.password(),
-					"spring.datasource.hikari.maximum-pool-size=4",
-					// As the README recommends for a service that must never wait long for IDs. HikariCP's
-					// timeouts are plain milliseconds: "2s" fails to bind.
-					"spring.datasource.hikari.connection-timeout=2000", "spring.datasource.hikari.validation-timeout=1000",
-					"crid.allocation-timeout=5s", "crid.registry.jdbc.query-timeout=2s",
-					"crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + this.table,
-					"crid.block-size=1000", "crid.threshold=500");
+					"spring.datasource.password=" + endpoint.password(), "spring.datasource.hikari.maximum-pool-size=4",
+					// As the README recommends for a service that must never wait long
+					// for IDs. HikariCP's timeouts are plain milliseconds: "2s" fails to
+					// bind.
+					"spring.datasource.hikari.connection-timeout=2000",
+					"spring.datasource.hikari.validation-timeout=1000", "crid.allocation-timeout=5s",
+					"crid.registry.jdbc.query-timeout=2s", "crid.registry.jdbc.initialize-schema=always",
+					"crid.registry.jdbc.table-name=" + this.table, "crid.block-size=1000", "crid.threshold=500");
 	}
 
-	/** Keeps taking IDs, a few thousand a second, counting what it gets and what fails. */
+	/**
+	 * Keeps taking IDs, a few thousand a second, counting what it gets and what fails.
+	 */
 	private static final class IdTaker implements Runnable {
 
 		private final CridNode node;
@@ -238,7 +249,10 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 	}
 
-	/** What one outage showed: when the health went DOWN and came back UP, and its slowest answer. */
+	/**
+	 * What one outage showed: when the health went DOWN and came back UP, and its slowest
+	 * answer.
+	 */
 	private static final class Figures {
 
 		private final String fault;
@@ -257,15 +271,19 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 
 		private String lastDownError;
 
-		/** The figures of one fault, whose DOWN error must name its cause: contain the given pattern. */
+		/**
+		 * The figures of one fault, whose DOWN error must name its cause: contain the
+		 * given pattern.
+		 */
 		Figures(String fault, String cause) {
 			this.fault = fault;
 			this.cause = cause;
 		}
 
 		/**
-		 * Probes the health from the fault until the outage ends: {@link #OUTAGE} after the fault, and at least
-		 * two seconds after the given work is done. The health must go DOWN and stay DOWN.
+		 * Probes the health from the fault until the outage ends: {@link #OUTAGE} after
+		 * the fault, and at least two seconds after the given work is done. The health
+		 * must go DOWN and stay DOWN.
 		 */
 		void watchOutage(CridHealthIndicator indicator, long faultAt, CompletableFuture<?> work) {
 			long end = faultAt + OUTAGE.toNanos();

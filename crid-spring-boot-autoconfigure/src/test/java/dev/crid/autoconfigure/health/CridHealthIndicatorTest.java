@@ -37,15 +37,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Tests that {@link CridHealthIndicator} answers promptly whatever the registry does, and says why it
- * reports DOWN.
+ * Tests that {@link CridHealthIndicator} answers promptly whatever the registry does, and
+ * says why it reports DOWN.
  */
 class CridHealthIndicatorTest {
 
 	/**
-	 * What reading the wall clock and the monotonic clock may add to a skew measured in a call, beyond the
-	 * call's own length: their granularity, and how far they drift apart in a test's time (NTP slews a clock
-	 * by at most 0.5 ms a second).
+	 * What reading the wall clock and the monotonic clock may add to a skew measured in a
+	 * call, beyond the call's own length: their granularity, and how far they drift apart
+	 * in a test's time (NTP slews a clock by at most 0.5 ms a second).
 	 */
 	private static final Duration CLOCK_READINGS = Duration.ofMillis(10);
 
@@ -75,9 +75,11 @@ class CridHealthIndicatorTest {
 			for (int request = 0; request < 3; request++) {
 				long started = System.nanoTime();
 				Health health = indicator.health();
-				// The request waits for the hanging check for CHECK_WAIT, not less (a timed Future.get), then
-				// answers from the node's statistics in microseconds. The upper bound leaves as much again for a
-				// loaded machine to wake the request: one that waited for the connection would take 30 s.
+				// The request waits for the hanging check for CHECK_WAIT, not less (a
+				// timed Future.get), then answers from the node's statistics in
+				// microseconds. The upper bound leaves as much again for a loaded machine
+				// to wake the request: one that waited for the connection would take 30
+				// s.
 				assertThat(Duration.ofNanos(System.nanoTime() - started))
 					.isGreaterThanOrEqualTo(CridHealthIndicator.CHECK_WAIT)
 					.isLessThan(CridHealthIndicator.CHECK_WAIT.multipliedBy(2));
@@ -101,9 +103,14 @@ class CridHealthIndicatorTest {
 			}
 			return memory.allocate(timestamp, blockSize);
 		};
-		try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(50).runway(Duration.ofSeconds(10))
-			.allocationTimeout(Duration.ofMillis(200)).build()) {
-			node.warmUp(); // 10 s at 100 IDs a second (until the node has measured its rate) and a block
+		try (CridNode node = CridNode.builder(registry)
+			.blockSize(100)
+			.threshold(50)
+			.runway(Duration.ofSeconds(10))
+			.allocationTimeout(Duration.ofMillis(200))
+			.build()) {
+			node.warmUp(); // 10 s at 100 IDs a second (until the node has measured its
+							// rate) and a block
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
 			Health up = indicator.health();
 			assertThat(up.getStatus()).isEqualTo(Status.UP);
@@ -139,9 +146,10 @@ class CridHealthIndicatorTest {
 			Duration calls = Duration.ofNanos(System.nanoTime() - started).plus(CLOCK_READINGS);
 			Health health = indicator.health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(health.getDetails().get("error")).asString().contains("This node's clock is", "behind",
-					"more than the PT1M allowed");
-			// Measured against the middle of a registry call made within nextId: off by half that call at most.
+			assertThat(health.getDetails().get("error")).asString()
+				.contains("This node's clock is", "behind", "more than the PT1M allowed");
+			// Measured against the middle of a registry call made within nextId: off by
+			// half that call at most.
 			assertThat(Duration.parse(health.getDetails().get("clockSkew").toString()))
 				.isBetween(Duration.ofMinutes(3).minus(calls), Duration.ofMinutes(3).plus(calls));
 			assertThat(health.getDetails()).containsEntry("maxClockSkew", "PT1M");
@@ -159,18 +167,21 @@ class CridHealthIndicatorTest {
 			Duration warmUp = Duration.ofNanos(System.nanoTime() - started);
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
-			long reservations = node.stats().prefetchAllocations().count() + node.stats().synchronousAllocations().count();
+			long reservations = node.stats().prefetchAllocations().count()
+					+ node.stats().synchronousAllocations().count();
 			clock.offset(step);
 			started = System.nanoTime();
 			Health health = indicator.health();
-			// The skew is measured against the middle of warmUp()'s reservation, and the estimate reads the
-			// node's clock beside the monotonic clock, once then and once in the health call: each reading is
-			// off by at most the length of the call it is made in.
+			// The skew is measured against the middle of warmUp()'s reservation, and the
+			// estimate reads the node's clock beside the monotonic clock, once then and
+			// once in the health call: each reading is off by at most the length of the
+			// call it is made in.
 			Duration measuredWithin = warmUp.plus(CLOCK_READINGS);
 			Duration estimatedWithin = measuredWithin.plusNanos(System.nanoTime() - started);
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("error")).asString()
-				.contains("This node's clock is now PT", (step.isNegative() ? " behind" : " ahead of") + " the registry's",
+				.contains("This node's clock is now PT",
+						(step.isNegative() ? " behind" : " ahead of") + " the registry's",
 						"more than the PT1M allowed (crid.max-clock-skew)", "will refuse its next reservation");
 			assertThat(Duration.parse(health.getDetails().get("estimatedClockSkew").toString()))
 				.isBetween(step.negated().minus(estimatedWithin), step.negated().plus(estimatedWithin));
@@ -203,7 +214,10 @@ class CridHealthIndicatorTest {
 		};
 	}
 
-	/** A data source whose connections can be made to hang, as behind a network that drops packets. */
+	/**
+	 * A data source whose connections can be made to hang, as behind a network that drops
+	 * packets.
+	 */
 	private static final class HangingDataSource extends DelegatingDataSource {
 
 		private volatile CountDownLatch gate = new CountDownLatch(0);

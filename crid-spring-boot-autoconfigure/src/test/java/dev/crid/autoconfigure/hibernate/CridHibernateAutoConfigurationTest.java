@@ -19,8 +19,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link CridHibernateAutoConfiguration}. The customizer at work in a JPA application on
- * PostgreSQL is tested in the starter module.
+ * Tests for {@link CridHibernateAutoConfiguration}. The customizer at work in a JPA
+ * application on PostgreSQL is tested in the starter module.
  */
 class CridHibernateAutoConfigurationTest {
 
@@ -57,7 +57,8 @@ class CridHibernateAutoConfigurationTest {
 	@Test
 	void usesTheUsersNode() {
 		CridNode own = CridNode.builder(new dev.crid.InMemoryRegistry()).build();
-		this.runner.withBean("ownNode", CridNode.class, () -> own, (definition) -> definition.setDestroyMethodName("close"))
+		this.runner
+			.withBean("ownNode", CridNode.class, () -> own, (definition) -> definition.setDestroyMethodName("close"))
 			.run((context) -> {
 				Map<String, Object> settings = new HashMap<>();
 				context.getBean(HibernatePropertiesCustomizer.class).customize(settings);
@@ -86,8 +87,9 @@ class CridHibernateAutoConfigurationTest {
 
 	@Test
 	void backsOffForTheUsersOwnCustomizer() {
-		this.runner.withBean("cridHibernatePropertiesCustomizer", HibernatePropertiesCustomizer.class,
-				() -> (settings) -> settings.put("mine", true))
+		this.runner
+			.withBean("cridHibernatePropertiesCustomizer", HibernatePropertiesCustomizer.class,
+					() -> (settings) -> settings.put("mine", true))
 			.run((context) -> {
 				Map<String, Object> settings = new HashMap<>();
 				context.getBean(HibernatePropertiesCustomizer.class).customize(settings);
@@ -101,7 +103,10 @@ class CridHibernateAutoConfigurationTest {
 			.run((context) -> assertThat(context).doesNotHaveBean(HibernatePropertiesCustomizer.class));
 	}
 
-	/** The node the setting leads to: a lookup, made at the first insert, so Hibernate never creates it. */
+	/**
+	 * The node the setting leads to: a lookup, made at the first insert, so Hibernate
+	 * never creates it.
+	 */
 	private static Object node(Map<String, Object> settings) {
 		assertThat(settings.get(CridIdentifierGenerator.NODE_SETTING)).isInstanceOf(Supplier.class);
 		return ((Supplier<?>) settings.get(CridIdentifierGenerator.NODE_SETTING)).get();

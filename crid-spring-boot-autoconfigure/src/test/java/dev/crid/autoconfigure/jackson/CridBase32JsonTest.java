@@ -19,17 +19,22 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * {@code crid.id-format}: {@link CridId} values and {@code @Crid} properties travel as JSON strings in the
- * configured form, and strings are read in that form only, never guessed to be the other.
+ * {@code crid.id-format}: {@link CridId} values and {@code @Crid} properties travel as
+ * JSON strings in the configured form, and strings are read in that form only, never
+ * guessed to be the other.
  */
 class CridBase32JsonTest {
 
 	/** 2147483648007: the shared vector (second 500, sequence 7). */
 	private static final CridId VECTOR = CridId.of(2147483648007L);
 
-	private final JsonMapper base32 = JsonMapper.builder().addModule(new CridJacksonModule(true, IdFormat.BASE32)).build();
+	private final JsonMapper base32 = JsonMapper.builder()
+		.addModule(new CridJacksonModule(true, IdFormat.BASE32))
+		.build();
 
-	private final JsonMapper decimal = JsonMapper.builder().addModule(new CridJacksonModule(true, IdFormat.DECIMAL)).build();
+	private final JsonMapper decimal = JsonMapper.builder()
+		.addModule(new CridJacksonModule(true, IdFormat.DECIMAL))
+		.build();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, CridJacksonAutoConfiguration.class));
@@ -64,8 +69,8 @@ class CridBase32JsonTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "\"2147483648007000\"", "\"8000000000000\"", "\"00001YG00000U\"", "\"\"", "\" 1\"",
-			"\"+1\"" })
+	@ValueSource(
+			strings = { "\"2147483648007000\"", "\"8000000000000\"", "\"00001YG00000U\"", "\"\"", "\" 1\"", "\"+1\"" })
 	void rejectsAStringThatIsNoBase32IdQuotingItAndSayingWhy(String json) {
 		assertThatExceptionOfType(DatabindException.class).as(json)
 			.isThrownBy(() -> this.base32.readValue(json, CridId.class))
@@ -96,7 +101,8 @@ class CridBase32JsonTest {
 		assertThatExceptionOfType(DatabindException.class)
 			.isThrownBy(() -> this.base32.readValue("{\"id\":-1}", OnRecord.class))
 			.withMessageContaining("Invalid crid ID -1: expected a base32 ID")
-			.withMessageContaining("as a JSON string (\"0000004000000\"), or a JSON number from 0 to " + Long.MAX_VALUE);
+			.withMessageContaining(
+					"as a JSON string (\"0000004000000\"), or a JSON number from 0 to " + Long.MAX_VALUE);
 	}
 
 	@Test

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Tests for {@link CridJacksonModule} against the shared test vectors ({@code ids.json}, copied into the
- * test resources), and for its auto-configuration.
+ * Tests for {@link CridJacksonModule} against the shared test vectors ({@code ids.json},
+ * copied into the test resources), and for its auto-configuration.
  */
 class CridJacksonModuleTest {
 
@@ -76,7 +76,8 @@ class CridJacksonModuleTest {
 	@Test
 	void isAddedToBootsJsonMapper() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, CridJacksonAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(JacksonAutoConfiguration.class, CridJacksonAutoConfiguration.class))
 			.run((context) -> {
 				assertThat(context).hasSingleBean(CridJacksonModule.class);
 				JsonMapper mapper = context.getBean(JsonMapper.class);

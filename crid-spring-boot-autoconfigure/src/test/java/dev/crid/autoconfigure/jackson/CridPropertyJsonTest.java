@@ -19,9 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@code long} and {@link Long} properties annotated {@link Crid} go out as JSON strings and come in from
- * strings or numbers, through {@link CridJacksonModule}; {@code crid.jackson.ids-as-strings=false} turns
- * that off.
+ * {@code long} and {@link Long} properties annotated {@link Crid} go out as JSON strings
+ * and come in from strings or numbers, through {@link CridJacksonModule};
+ * {@code crid.jackson.ids-as-strings=false} turns that off.
  */
 class CridPropertyJsonTest {
 

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The failure analysis finds the property behind a refused registry setting by the setting's name,
- * whatever crid-jdbc's sentence says, and names the registry's own defaults.
+ * The failure analysis finds the property behind a refused registry setting by the
+ * setting's name, whatever crid-jdbc's sentence says, and names the registry's own
+ * defaults.
  */
 class JdbcConfigurationFailuresTest {
 

@@ -17,8 +17,9 @@ import static io.micrometer.observation.tck.TestObservationRegistryAssert.assert
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link CridObservationAutoConfiguration}: the auto-configured node's reservations become
- * observations when, and only when, the application has an {@link ObservationRegistry}.
+ * Tests for {@link CridObservationAutoConfiguration}: the auto-configured node's
+ * reservations become observations when, and only when, the application has an
+ * {@link ObservationRegistry}.
  */
 class CridObservationAutoConfigurationTest {
 
@@ -93,7 +94,10 @@ class CridObservationAutoConfigurationTest {
 				.hasSingleBean(CridNode.class));
 	}
 
-	/** A registry that is down for good: refuses every reservation at once, so the node does not retry. */
+	/**
+	 * A registry that is down for good: refuses every reservation at once, so the node
+	 * does not retry.
+	 */
 	static final class DownRegistry implements Registry {
 
 		static final String MESSAGE = "The registry is down";

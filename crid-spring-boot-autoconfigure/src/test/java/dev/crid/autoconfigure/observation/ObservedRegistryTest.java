@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Tests for {@link ObservedRegistry}: one observation per reservation, on the calling thread and in the
- * caller's observation, and every other method forwarded.
+ * Tests for {@link ObservedRegistry}: one observation per reservation, on the calling
+ * thread and in the caller's observation, and every other method forwarded.
  */
 class ObservedRegistryTest {
 

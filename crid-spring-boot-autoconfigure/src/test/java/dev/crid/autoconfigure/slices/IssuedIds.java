@@ -13,9 +13,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What every data slice test checks about an ID it was given: it came from the slice's node, whose
- * registry is the database registry on the slice's own DataSource, and that registry reserved the ID's
- * block in its table there.
+ * What every data slice test checks about an ID it was given: it came from the slice's
+ * node, whose registry is the database registry on the slice's own DataSource, and that
+ * registry reserved the ID's block in its table there.
  */
 public final class IssuedIds {
 
@@ -23,7 +23,8 @@ public final class IssuedIds {
 	}
 
 	/**
-	 * Checks that the ID was issued by the slice's node from a block reserved in the database registry.
+	 * Checks that the ID was issued by the slice's node from a block reserved in the
+	 * database registry.
 	 * @param id the ID to check
 	 * @param slice the slice's application context
 	 * @param dialect the database the slice runs on

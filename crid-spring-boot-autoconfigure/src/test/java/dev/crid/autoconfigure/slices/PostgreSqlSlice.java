@@ -11,10 +11,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Points a slice test with {@code @AutoConfigureTestDatabase(replace = NONE)} at the test PostgreSQL, in a
- * schema of this run's own (builds on the same database may run at the same time, with the same table
- * names), with a registry table that crid creates, and drops the schema, and so only what the test
- * created, afterwards.
+ * Points a slice test with {@code @AutoConfigureTestDatabase(replace = NONE)} at the test
+ * PostgreSQL, in a schema of this run's own (builds on the same database may run at the
+ * same time, with the same table names), with a registry table that crid creates, and
+ * drops the schema, and so only what the test created, afterwards.
  */
 public final class PostgreSqlSlice {
 
@@ -24,10 +24,11 @@ public final class PostgreSqlSlice {
 	}
 
 	/**
-	 * Creates the test's schema and adds the DataSource (whose tables go to that schema) and crid settings.
+	 * Creates the test's schema and adds the DataSource (whose tables go to that schema)
+	 * and crid settings.
 	 * @param properties where the test's properties go
-	 * @param registryTable the name of the registry table, which crid creates; it also names the test's
-	 * schema for {@link #drop(String)}
+	 * @param registryTable the name of the registry table, which crid creates; it also
+	 * names the test's schema for {@link #drop(String)}
 	 */
 	public static void register(DynamicPropertyRegistry properties, String registryTable) {
 		TestDatabase.Endpoint database = TestDatabase.POSTGRESQL.endpoint();

@@ -24,8 +24,9 @@ import org.springframework.web.context.WebApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The 503 that {@link CridUnavailableAdvice} answers follows content negotiation on both stacks: a browser
- * gets Spring Boot's error page, an API client the problem detail, each with {@code Retry-After}.
+ * The 503 that {@link CridUnavailableAdvice} answers follows content negotiation on both
+ * stacks: a browser gets Spring Boot's error page, an API client the problem detail, each
+ * with {@code Retry-After}.
  */
 class CridUnavailableAdviceTest {
 
@@ -39,8 +40,8 @@ class CridUnavailableAdviceTest {
 
 	private final ReactiveWebApplicationContextRunner webFlux = new ReactiveWebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, CodecsAutoConfiguration.class,
-				WebFluxAutoConfiguration.class, ErrorWebFluxAutoConfiguration.class,
-				CridJacksonAutoConfiguration.class, CridWebAutoConfiguration.class))
+				WebFluxAutoConfiguration.class, ErrorWebFluxAutoConfiguration.class, CridJacksonAutoConfiguration.class,
+				CridWebAutoConfiguration.class))
 		.withUserConfiguration(IdController.class, SwitchableRegistry.Beans.class);
 
 	@Test
@@ -71,7 +72,9 @@ class CridUnavailableAdviceTest {
 					.extractingPath("$.title")
 					.isEqualTo("IDs temporarily unavailable");
 			}
-			assertThat(mvc.get().uri("/new-id")).as("no Accept header").hasStatus(503).bodyJson()
+			assertThat(mvc.get().uri("/new-id")).as("no Accept header")
+				.hasStatus(503)
+				.bodyJson()
 				.extractingPath("$.title")
 				.isEqualTo("IDs temporarily unavailable");
 		});

@@ -30,8 +30,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link CridWebAutoConfiguration}: which stack gets what, the switch, and how crid's answers
- * rank against an application's own exception handling and Spring Boot's problem details.
+ * Tests for {@link CridWebAutoConfiguration}: which stack gets what, the switch, and how
+ * crid's answers rank against an application's own exception handling and Spring Boot's
+ * problem details.
  */
 class CridWebAutoConfigurationTest {
 
@@ -152,7 +153,8 @@ class CridWebAutoConfigurationTest {
 	}
 
 	/**
-	 * An application's own handling of crid's exceptions, through a supertype and without an order.
+	 * An application's own handling of crid's exceptions, through a supertype and without
+	 * an order.
 	 */
 	@ControllerAdvice
 	static class OwnAdvice {

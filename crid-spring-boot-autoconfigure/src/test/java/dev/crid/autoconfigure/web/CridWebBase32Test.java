@@ -27,9 +27,10 @@ import org.springframework.web.context.WebApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * With {@code crid.id-format=base32}, {@link CridId} request parameters bind from base32 only, on Spring
- * MVC and on WebFlux, forgiving what people get wrong when they copy an ID; anything else is a 400 problem
- * detail naming the parameter and the reason. Links print base32 too.
+ * With {@code crid.id-format=base32}, {@link CridId} request parameters bind from base32
+ * only, on Spring MVC and on WebFlux, forgiving what people get wrong when they copy an
+ * ID; anything else is a 400 problem detail naming the parameter and the reason. Links
+ * print base32 too.
  */
 class CridWebBase32Test {
 
@@ -48,12 +49,20 @@ class CridWebBase32Test {
 		.withUserConfiguration(IdController.class, SwitchableRegistry.Beans.class)
 		.withPropertyValues("crid.id-format=base32");
 
-	/** Spellings of the shared vector 2147483648007: as written, lower case, grouped, O for 0, short. */
+	/**
+	 * Spellings of the shared vector 2147483648007: as written, lower case, grouped, O
+	 * for 0, short.
+	 */
 	@ParameterizedTest
 	@ValueSource(strings = { "00001YG000007", "00001yg000007", "0000-1YG0-0000-7", "OOOO1YGOOOOO7", "1YG000007" })
 	void bindsEverySpellingOfABase32PathVariable(String text) {
 		onMvc((mvc) -> assertThat(mvc.get().uri("/ids/" + text)).hasStatusOk().bodyJson().isEqualTo(VECTOR_JSON));
-		onWebFlux((client) -> client.get().uri("/ids/" + text).exchange().expectStatus().isOk().expectBody()
+		onWebFlux((client) -> client.get()
+			.uri("/ids/" + text)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
 			.json(VECTOR_JSON, true));
 	}
 
@@ -62,17 +71,21 @@ class CridWebBase32Test {
 	void readsIAndLAsOneAndDigitsAsBase32InARequestParameter(String text, String written) {
 		String json = "{\"id\":\"" + written + "\",\"value\":\"" + written + "\"}";
 		onMvc((mvc) -> assertThat(mvc.get().uri("/ids?after=" + text)).hasStatusOk().bodyJson().isEqualTo(json));
-		onWebFlux((client) -> client.get().uri("/ids?after=" + text).exchange().expectStatus().isOk().expectBody()
+		onWebFlux((client) -> client.get()
+			.uri("/ids?after=" + text)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
 			.json(json, true));
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-			"00001YG00000U | 'U' at index 12, which is no base32 character",
-			"8000000000000 | a value above 9223372036854775807 (7ZZZZZZZZZZZZ)",
-			"ZZZZZZZZZZZZZ | a value above 9223372036854775807 (7ZZZZZZZZZZZZ)",
-			"1000000000000000 | more than 13 base32 characters",
-			"---- | no base32 character" })
+	@CsvSource(delimiter = '|', quoteCharacter = '"',
+			value = { "00001YG00000U | 'U' at index 12, which is no base32 character",
+					"8000000000000 | a value above 9223372036854775807 (7ZZZZZZZZZZZZ)",
+					"ZZZZZZZZZZZZZ | a value above 9223372036854775807 (7ZZZZZZZZZZZZ)",
+					"1000000000000000 | more than 13 base32 characters", "---- | no base32 character" })
 	void answersAMalformedBase32IdWithAProblemNamingTheParameterAndTheReason(String text, String reason) {
 		String detail = "Invalid value for parameter 'id': Invalid base32 crid ID \"" + text + "\": it has " + reason
 				+ "; expected 1 to 13 characters of Crockford's base32";
@@ -103,9 +116,8 @@ class CridWebBase32Test {
 	void printsIdsInLinksInTheConfiguredForm(String format) {
 		String expected = format.equals("base32") ? "0000000000010" : "32";
 		this.mvc.withPropertyValues("crid.id-format=" + format)
-			.run((context) -> assertThat(
-					context.getBean("mvcConversionService", ConversionService.class).convert(CridId.of(32), String.class))
-				.isEqualTo(expected));
+			.run((context) -> assertThat(context.getBean("mvcConversionService", ConversionService.class)
+				.convert(CridId.of(32), String.class)).isEqualTo(expected));
 		this.webFlux.withPropertyValues("crid.id-format=" + format)
 			.run((context) -> assertThat(context.getBean("webFluxConversionService", ConversionService.class)
 				.convert(CridId.of(32), String.class)).isEqualTo(expected));

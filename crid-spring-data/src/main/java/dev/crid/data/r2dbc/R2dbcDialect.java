@@ -10,24 +10,25 @@ import dev.crid.Registry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The SQL of one database on R2DBC: the same statements as the JDBC registry's dialects, with each
- * driver's parameter markers. Every reservation reads the eviction watermark of the metadata table under
- * a lock that raising the watermark must wait for, so no reservation for an evicted second can commit.
- * Chosen by {@link #of(String)} from the name the connection factory's metadata gives.
+ * The SQL of one database on R2DBC: the same statements as the JDBC registry's dialects,
+ * with each driver's parameter markers. Every reservation reads the eviction watermark of
+ * the metadata table under a lock that raising the watermark must wait for, so no
+ * reservation for an evicted second can commit. Chosen by {@link #of(String)} from the
+ * name the connection factory's metadata gives.
  */
 enum R2dbcDialect {
 
 	/**
-	 * One atomic upsert, {@code FOR SHARE} on the watermark, a synchronous commit whatever the server's
-	 * setting (a commit a crash could lose would be handed out again), and the database's clock.
+	 * One atomic upsert, {@code FOR SHARE} on the watermark, a synchronous commit
+	 * whatever the server's setting (a commit a crash could lose would be handed out
+	 * again), and the database's clock.
 	 */
 	POSTGRESQL(true) {
 		@Override
 		String reserveSql(String allocations, String meta) {
 			return "WITH guard AS (SELECT evicted_before FROM " + meta + " WHERE id = 1 FOR SHARE), "
-					+ "durable AS (SELECT set_config('synchronous_commit', 'on', true)) "
-					+ "INSERT INTO " + allocations + " AS a (ts, next_seq) "
-					+ "SELECT ?, ? FROM guard, durable WHERE guard.evicted_before <= ? "
+					+ "durable AS (SELECT set_config('synchronous_commit', 'on', true)) " + "INSERT INTO " + allocations
+					+ " AS a (ts, next_seq) " + "SELECT ?, ? FROM guard, durable WHERE guard.evicted_before <= ? "
 					+ "ON CONFLICT (ts) DO UPDATE SET next_seq = a.next_seq + EXCLUDED.next_seq "
 					+ "RETURNING a.next_seq - ?, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
 		}
@@ -41,8 +42,9 @@ enum R2dbcDialect {
 	},
 
 	/**
-	 * MariaDB 10.5 and later: {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE ... RETURNING}, reading
-	 * the watermark {@code LOCK IN SHARE MODE}, and the database's clock.
+	 * MariaDB 10.5 and later:
+	 * {@code INSERT ... SELECT ... ON DUPLICATE KEY UPDATE ... RETURNING}, reading the
+	 * watermark {@code LOCK IN SHARE MODE}, and the database's clock.
 	 */
 	MARIADB(false) {
 		@Override
@@ -72,9 +74,10 @@ enum R2dbcDialect {
 	},
 
 	/**
-	 * H2, in one short transaction: lock the metadata row and check the watermark, then a {@code MERGE}
-	 * read back through {@code FINAL TABLE}; a race to insert one new row fails one side with a duplicate
-	 * key, which is retried. H2 runs on the application's clock, so it tells none.
+	 * H2, in one short transaction: lock the metadata row and check the watermark, then a
+	 * {@code MERGE} read back through {@code FINAL TABLE}; a race to insert one new row
+	 * fails one side with a duplicate key, which is retried. H2 runs on the application's
+	 * clock, so it tells none.
 	 */
 	H2(true) {
 		@Override
@@ -104,7 +107,10 @@ enum R2dbcDialect {
 	/** What a failure lists as supported. */
 	static final String SUPPORTED = "PostgreSQL, MariaDB (10.5 and later) and H2";
 
-	/** Whether the driver's parameter markers are {@code $1, $2, ...} rather than {@code ?}. */
+	/**
+	 * Whether the driver's parameter markers are {@code $1, $2, ...} rather than
+	 * {@code ?}.
+	 */
 	private final boolean numberedMarkers;
 
 	R2dbcDialect(boolean numberedMarkers) {
@@ -112,8 +118,8 @@ enum R2dbcDialect {
 	}
 
 	/**
-	 * Returns the dialect for the database a connection factory's metadata names, or {@code null} when
-	 * there is none for it.
+	 * Returns the dialect for the database a connection factory's metadata names, or
+	 * {@code null} when there is none for it.
 	 */
 	static @Nullable R2dbcDialect of(String databaseName) {
 		String name = String.valueOf(databaseName).toLowerCase(Locale.ROOT);
@@ -130,9 +136,9 @@ enum R2dbcDialect {
 	}
 
 	/**
-	 * Whether a reservation needs a transaction of its own, in which the watermark is locked with an
-	 * {@code UPDATE} that changes nothing before the upsert; otherwise the upsert is one auto-committed
-	 * statement.
+	 * Whether a reservation needs a transaction of its own, in which the watermark is
+	 * locked with an {@code UPDATE} that changes nothing before the upsert; otherwise the
+	 * upsert is one auto-committed statement.
 	 */
 	boolean inTransaction() {
 		return false;
@@ -150,8 +156,8 @@ enum R2dbcDialect {
 	abstract Registry.Reservation reservation(Object[] row, long blockSize);
 
 	/**
-	 * Returns the query that reads the setting a crash-safe commit depends on (1 when safe), or
-	 * {@code null} when the dialect checks none.
+	 * Returns the query that reads the setting a crash-safe commit depends on (1 when
+	 * safe), or {@code null} when the dialect checks none.
 	 */
 	@Nullable String durabilitySql() {
 		return null;

@@ -10,16 +10,20 @@ import org.apache.commons.logging.LogFactory;
 import dev.crid.RegistryException;
 
 /**
- * Keeps the registry table bounded, by the JDBC registry's rule: after a reservation, at most once per
- * interval (a 24th of the retention, between a second and an hour, the first at a random point of the
- * first interval so that nodes started together do not evict together) and once at a time, evicts the
- * seconds older than the retention. A failure is logged and never fails the reservation.
+ * Keeps the registry table bounded, by the JDBC registry's rule: after a reservation, at
+ * most once per interval (a 24th of the retention, between a second and an hour, the
+ * first at a random point of the first interval so that nodes started together do not
+ * evict together) and once at a time, evicts the seconds older than the retention. A
+ * failure is logged and never fails the reservation.
  */
 final class R2dbcEviction {
 
 	private static final Log logger = LogFactory.getLog(R2dbcRegistry.class);
 
-	/** How long one run may spend deleting; a long backlog is worked off over several runs. */
+	/**
+	 * How long one run may spend deleting; a long backlog is worked off over several
+	 * runs.
+	 */
 	private static final long BUDGET_NANOS = Duration.ofSeconds(1).toNanos();
 
 	private final R2dbcStorage storage;
@@ -52,7 +56,8 @@ final class R2dbcEviction {
 		try {
 			long before = timestamp - this.retentionSeconds;
 			long deleted = (before > 0) ? this.storage.evict(before, BUDGET_NANOS) : 0;
-			// A negative count means rows are left: work them off at the next reservation.
+			// A negative count means rows are left: work them off at the next
+			// reservation.
 			this.nextRun = System.nanoTime() + ((deleted >= 0) ? interval : 0);
 			logger.debug("Evicted the seconds before " + before + " from the crid registry table '" + this.table + "'");
 		}

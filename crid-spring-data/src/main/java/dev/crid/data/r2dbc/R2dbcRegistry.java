@@ -19,45 +19,47 @@ import dev.crid.RegistryException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A durable {@link Registry} in a database reached through R2DBC, for reactive applications that have a
- * {@link ConnectionFactory} and no JDBC {@code DataSource}. It keeps the JDBC registry's table
- * ({@code crid_allocations (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)}, shareable with Go crid
- * nodes and with JDBC ones), its metadata table beside it ({@code crid_allocations_meta}: the layout the
- * table was first used with, and the eviction watermark), its statements and its guards: one atomic
- * statement per reservation, a synchronous commit on PostgreSQL, the database's clock for the node's skew
- * check, and no reservation in a second once it is evicted. PostgreSQL (r2dbc-postgresql), MariaDB 10.5
- * and later (r2dbc-mariadb) and H2 (r2dbc-h2); the database is told by the connection factory's metadata.
+ * A durable {@link Registry} in a database reached through R2DBC, for reactive
+ * applications that have a {@link ConnectionFactory} and no JDBC {@code DataSource}. It
+ * keeps the JDBC registry's table
+ * ({@code crid_allocations (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)}, shareable
+ * with Go crid nodes and with JDBC ones), its metadata table beside it
+ * ({@code crid_allocations_meta}: the layout the table was first used with, and the
+ * eviction watermark), its statements and its guards: one atomic statement per
+ * reservation, a synchronous commit on PostgreSQL, the database's clock for the node's
+ * skew check, and no reservation in a second once it is evicted. PostgreSQL
+ * (r2dbc-postgresql), MariaDB 10.5 and later (r2dbc-mariadb) and H2 (r2dbc-h2); the
+ * database is told by the connection factory's metadata.
  *
- * <pre>{@code
+ * <pre class="code">
  * R2dbcRegistry registry = R2dbcRegistry.builder(connectionFactory).build();
  * registry.ensureSchema();
- * CridNode node = CridNode.builder(registry).build();
- * }</pre>
+ * CridNode node = CridNode.builder(registry).build();</pre>
  *
- * <h2>Threads</h2>
- * The {@link Registry} SPI is blocking, and a node calls it on its own background thread, never on a
- * caller's. This registry therefore waits for the database, bounded by the query timeout for each
- * operation from asking for a connection to the commit, on the calling thread; called on a non-blocking
- * thread (an event loop: {@code Schedulers.isInNonBlockingThread()}), it refuses at once rather than
- * stall it.
+ * <h2>Threads</h2> The {@link Registry} SPI is blocking, and a node calls it on its own
+ * background thread, never on a caller's. This registry therefore waits for the database,
+ * bounded by the query timeout for each operation from asking for a connection to the
+ * commit, on the calling thread; called on a non-blocking thread (an event loop:
+ * {@code Schedulers.isInNonBlockingThread()}), it refuses at once rather than stall it.
  *
- * <h2>Transactions</h2>
- * Each operation takes a connection of its own from the connection factory, so it never joins a reactive
- * transaction of the application, and commits before it returns: a rolled-back business transaction
- * must not un-reserve a block a node keeps serving.
+ * <h2>Transactions</h2> Each operation takes a connection of its own from the connection
+ * factory, so it never joins a reactive transaction of the application, and commits
+ * before it returns: a rolled-back business transaction must not un-reserve a block a
+ * node keeps serving.
  *
- * <h2>Failures</h2>
- * Any failure is a {@link RegistryException} with the driver's exception attached and its root cause
- * named; a missing table, an evicted second and a call on a non-blocking thread are not
- * {@linkplain RegistryException#isRetryable() retryable}.
+ * <h2>Failures</h2> Any failure is a {@link RegistryException} with the driver's
+ * exception attached and its root cause named; a missing table, an evicted second and a
+ * call on a non-blocking thread are not {@linkplain RegistryException#isRetryable()
+ * retryable}.
  *
- * <h2>Eviction</h2>
- * As in the JDBC registry: after a reservation, at most every 24th of the {@link Builder#retention
- * retention}, the seconds older than the retention are evicted, counted back from the second just
- * reserved or from the database's second when it is earlier; the watermark is raised first, and every
- * reservation reads it under a lock the raise waits for.
+ * <h2>Eviction</h2> As in the JDBC registry: after a reservation, at most every 24th of
+ * the {@link Builder#retention retention}, the seconds older than the retention are
+ * evicted, counted back from the second just reserved or from the database's second when
+ * it is earlier; the watermark is raised first, and every reservation reads it under a
+ * lock the raise waits for.
  *
- * <p>Thread-safe.
+ * <p>
+ * Thread-safe.
  */
 public final class R2dbcRegistry implements Registry {
 
@@ -97,7 +99,8 @@ public final class R2dbcRegistry implements Registry {
 
 	/**
 	 * Starts a builder for a registry on the given connection factory.
-	 * @param connectionFactory the factory of connections to the database that holds the table
+	 * @param connectionFactory the factory of connections to the database that holds the
+	 * table
 	 * @return a builder with the default table name, query timeout and retention
 	 */
 	public static Builder builder(ConnectionFactory connectionFactory) {
@@ -105,13 +108,14 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Reserves {@code blockSize} sequence numbers of second {@code timestamp} and returns the first; the
-	 * reservation is committed before this method returns.
+	 * Reserves {@code blockSize} sequence numbers of second {@code timestamp} and returns
+	 * the first; the reservation is committed before this method returns.
 	 * @param timestamp seconds since the layout's epoch, not negative
 	 * @param blockSize how many sequence numbers to reserve, at least 1
 	 * @return the first reserved sequence number
 	 * @throws IllegalArgumentException when an argument is out of range
-	 * @throws RegistryException on any failure, or when the second was evicted (not retryable)
+	 * @throws RegistryException on any failure, or when the second was evicted (not
+	 * retryable)
 	 */
 	@Override
 	public long allocate(long timestamp, long blockSize) {
@@ -119,14 +123,15 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Reserves a block as {@link #allocate} does, and returns the database's clock at the reservation on
-	 * PostgreSQL and MariaDB (H2 runs on the application's own). When an eviction is due, runs it
-	 * afterwards.
+	 * Reserves a block as {@link #allocate} does, and returns the database's clock at the
+	 * reservation on PostgreSQL and MariaDB (H2 runs on the application's own). When an
+	 * eviction is due, runs it afterwards.
 	 * @param timestamp seconds since the layout's epoch, not negative
 	 * @param blockSize how many sequence numbers to reserve, at least 1
 	 * @return the first reserved sequence number, and the database's clock if known
 	 * @throws IllegalArgumentException when an argument is out of range
-	 * @throws RegistryException on any failure, or when the second was evicted (not retryable)
+	 * @throws RegistryException on any failure, or when the second was evicted (not
+	 * retryable)
 	 */
 	@Override
 	public Reservation reserve(long timestamp, long blockSize) {
@@ -144,8 +149,9 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * The second an eviction counts the retention back from: the one just reserved, or the database's own
-	 * when it is earlier, so that a node whose clock runs ahead never evicts seconds others still use.
+	 * The second an eviction counts the retention back from: the one just reserved, or
+	 * the database's own when it is earlier, so that a node whose clock runs ahead never
+	 * evicts seconds others still use.
 	 */
 	private long evictionReference(long timestamp, @Nullable Instant registryTime) {
 		CridLayout layout = this.storage.checkedLayout();
@@ -162,8 +168,8 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Records the layout in the metadata table if none is recorded yet, and refuses any other. Checked
-	 * once per layout.
+	 * Records the layout in the metadata table if none is recorded yet, and refuses any
+	 * other. Checked once per layout.
 	 * @param layout the layout of the node about to use the registry
 	 * @throws LayoutMismatchException when the table was first used with another layout
 	 * @throws RegistryException when the database cannot be reached or a table is missing
@@ -174,9 +180,10 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Evicts every second before {@code timestamp}: raises the watermark below which reservations are
-	 * refused, then deletes those rows (Go crid's {@code EvictBefore}).
-	 * @param timestamp seconds since the layout's epoch: every second before it is evicted
+	 * Evicts every second before {@code timestamp}: raises the watermark below which
+	 * reservations are refused, then deletes those rows (Go crid's {@code EvictBefore}).
+	 * @param timestamp seconds since the layout's epoch: every second before it is
+	 * evicted
 	 * @return the number of rows deleted
 	 * @throws IllegalArgumentException when the timestamp is negative
 	 * @throws RegistryException when the database cannot be reached
@@ -189,9 +196,10 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Creates the allocation and metadata tables with the statements of {@link #schema()} unless they
-	 * exist.
-	 * @throws RegistryException when a table cannot be created, or the database cannot be reached
+	 * Creates the allocation and metadata tables with the statements of {@link #schema()}
+	 * unless they exist.
+	 * @throws RegistryException when a table cannot be created, or the database cannot be
+	 * reached
 	 */
 	public void ensureSchema() {
 		this.storage.ensureSchema();
@@ -199,17 +207,18 @@ public final class R2dbcRegistry implements Registry {
 
 	/**
 	 * Checks that the allocation and metadata tables exist and can be read.
-	 * @throws RegistryException when a table does not exist (not retryable), or the database cannot be
-	 * reached
+	 * @throws RegistryException when a table does not exist (not retryable), or the
+	 * database cannot be reached
 	 */
 	public void verifySchema() {
 		this.storage.verifySchema();
 	}
 
 	/**
-	 * Returns the statements that create both tables under this registry's names in its database, for
-	 * Flyway, Liquibase or a schema script.
-	 * @return the {@code CREATE TABLE IF NOT EXISTS} statements, without terminating semicolons
+	 * Returns the statements that create both tables under this registry's names in its
+	 * database, for Flyway, Liquibase or a schema script.
+	 * @return the {@code CREATE TABLE IF NOT EXISTS} statements, without terminating
+	 * semicolons
 	 */
 	public List<String> schema() {
 		return this.storage.dialect().schema(this.tableName, this.tableName + META_SUFFIX);
@@ -237,8 +246,8 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Builds an {@link R2dbcRegistry}. Every setting has a default; {@link #build()} checks them all and
-	 * reports every violated rule at once.
+	 * Builds an {@link R2dbcRegistry}. Every setting has a default; {@link #build()}
+	 * checks them all and reports every violated rule at once.
 	 */
 	public static final class Builder {
 
@@ -256,8 +265,9 @@ public final class R2dbcRegistry implements Registry {
 
 		/**
 		 * Sets the table, {@code name} or {@code schema.name}, each part matching
-		 * {@code [A-Za-z_][A-Za-z0-9_]*}; default {@value R2dbcRegistry#DEFAULT_TABLE_NAME}. The metadata
-		 * table is named after it, with {@code _meta} appended.
+		 * {@code [A-Za-z_][A-Za-z0-9_]*}; default
+		 * {@value R2dbcRegistry#DEFAULT_TABLE_NAME}. The metadata table is named after
+		 * it, with {@code _meta} appended.
 		 * @param tableName the table name
 		 * @return this builder
 		 */
@@ -267,8 +277,8 @@ public final class R2dbcRegistry implements Registry {
 		}
 
 		/**
-		 * Sets how long one registry operation may take in all, from asking for a connection to the
-		 * commit; positive, at most a day, default 5 seconds.
+		 * Sets how long one registry operation may take in all, from asking for a
+		 * connection to the commit; positive, at most a day, default 5 seconds.
 		 * @param queryTimeout the timeout
 		 * @return this builder
 		 */
@@ -278,8 +288,9 @@ public final class R2dbcRegistry implements Registry {
 		}
 
 		/**
-		 * Sets how long rows are kept, as for the JDBC registry: default a day; {@code null} or zero keeps
-		 * every row; otherwise at least a second. Keep it well above any skew the nodes' clocks may have.
+		 * Sets how long rows are kept, as for the JDBC registry: default a day;
+		 * {@code null} or zero keeps every row; otherwise at least a second. Keep it well
+		 * above any skew the nodes' clocks may have.
 		 * @param retention the retention
 		 * @return this builder
 		 */
@@ -291,8 +302,9 @@ public final class R2dbcRegistry implements Registry {
 		/**
 		 * Builds the registry. It does not touch the database.
 		 * @return the registry
-		 * @throws InvalidConfigException listing every setting that is out of range, including a connection
-		 * factory for a database the registry has no statements for
+		 * @throws InvalidConfigException listing every setting that is out of range,
+		 * including a connection factory for a database the registry has no statements
+		 * for
 		 */
 		public R2dbcRegistry build() {
 			return new R2dbcRegistry(this);
@@ -308,8 +320,8 @@ public final class R2dbcRegistry implements Registry {
 				String database = this.connectionFactory.getMetadata().getName();
 				dialect = R2dbcDialect.of(database);
 				if (dialect == null) {
-					violations.add(new Violation("connectionFactory", database, "must be for a database the R2DBC "
-							+ "registry supports: " + R2dbcDialect.SUPPORTED));
+					violations.add(new Violation("connectionFactory", database,
+							"must be for a database the R2DBC " + "registry supports: " + R2dbcDialect.SUPPORTED));
 				}
 			}
 			if (this.tableName == null || !TABLE_NAME.matcher(this.tableName).matches()) {
@@ -318,11 +330,13 @@ public final class R2dbcRegistry implements Registry {
 			}
 			if (this.queryTimeout == null || this.queryTimeout.isNegative() || this.queryTimeout.isZero()
 					|| this.queryTimeout.compareTo(MAX_QUERY_TIMEOUT) > 0) {
-				violations.add(new Violation("queryTimeout", this.queryTimeout, "must be in (PT0S, " + MAX_QUERY_TIMEOUT + "]"));
+				violations.add(new Violation("queryTimeout", this.queryTimeout,
+						"must be in (PT0S, " + MAX_QUERY_TIMEOUT + "]"));
 			}
 			if (this.retention != null && !this.retention.isZero()
 					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
-				violations.add(new Violation("retention", this.retention, "must be at least PT1S (or zero to keep every row)"));
+				violations.add(new Violation("retention", this.retention,
+						"must be at least PT1S (or zero to keep every row)"));
 			}
 			if (!violations.isEmpty()) {
 				throw new InvalidConfigException(violations);

@@ -12,9 +12,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Runs statements on one R2DBC connection and waits for them, each wait bounded by what is left of the
- * operation's deadline. Blocking is the point: the registry SPI is blocking, and a node calls it on its
- * own background thread. A statement that outlasts the deadline is cancelled.
+ * Runs statements on one R2DBC connection and waits for them, each wait bounded by what
+ * is left of the operation's deadline. Blocking is the point: the registry SPI is
+ * blocking, and a node calls it on its own background thread. A statement that outlasts
+ * the deadline is cancelled.
  */
 final class R2dbcStatements {
 
@@ -31,7 +32,10 @@ final class R2dbcStatements {
 		this.deadline = deadline;
 	}
 
-	/** Returns the first row of a query as its column values, or {@code null} when it returns no row. */
+	/**
+	 * Returns the first row of a query as its column values, or {@code null} when it
+	 * returns no row.
+	 */
 	Object @Nullable [] firstRow(String sql, Object... parameters) {
 		Flux<Object[]> rows = Flux.from(statement(sql, parameters).execute())
 			.concatMap((result) -> result.map((row, metadata) -> {
@@ -44,7 +48,10 @@ final class R2dbcStatements {
 		return java.util.Objects.requireNonNull(await(rows.collectList())).stream().findFirst().orElse(null);
 	}
 
-	/** Returns the number in the first column of the first row, or {@code null} for no row or SQL NULL. */
+	/**
+	 * Returns the number in the first column of the first row, or {@code null} for no row
+	 * or SQL NULL.
+	 */
 	@Nullable Long number(String sql, Object... parameters) {
 		Object[] row = firstRow(sql, parameters);
 		return (row == null || row[0] == null) ? null : R2dbcDialect.number(row[0]).longValue();
@@ -93,15 +100,15 @@ final class R2dbcStatements {
 		return await(publisher, this.deadline);
 	}
 
-	/** Waits for the publisher's one value until the deadline, then cancels it and fails. */
+	/**
+	 * Waits for the publisher's one value until the deadline, then cancels it and fails.
+	 */
 	static <T> @Nullable T await(Publisher<T> publisher, long deadline) {
 		long left = deadline - System.nanoTime();
 		if (left <= 0) {
 			throw new DeadlineExceededException();
 		}
-		return Mono.from(publisher)
-			.timeout(Duration.ofNanos(left), Mono.error(DeadlineExceededException::new))
-			.block();
+		return Mono.from(publisher).timeout(Duration.ofNanos(left), Mono.error(DeadlineExceededException::new)).block();
 	}
 
 	/** Runs the statements of a script one after another. */

@@ -25,11 +25,12 @@ import dev.crid.RegistryException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Does the R2DBC registry's database work, each operation on a connection of its own from the
- * connection factory and within the query timeout from asking for the connection to the commit:
- * reservations, retried where a retry is safe; the layout check and evictions on the metadata table;
- * schema checks and creation; and the translation of every failure into a {@link RegistryException}
- * that names its root cause. It blocks the calling thread, and refuses to on a non-blocking one.
+ * Does the R2DBC registry's database work, each operation on a connection of its own from
+ * the connection factory and within the query timeout from asking for the connection to
+ * the commit: reservations, retried where a retry is safe; the layout check and evictions
+ * on the metadata table; schema checks and creation; and the translation of every failure
+ * into a {@link RegistryException} that names its root cause. It blocks the calling
+ * thread, and refuses to on a non-blocking one.
  */
 final class R2dbcStorage {
 
@@ -39,7 +40,10 @@ final class R2dbcStorage {
 
 	private static final long MAX_BACKOFF_MILLIS = 50;
 
-	/** Seconds of rows one eviction statement deletes at most, so no statement holds locks for long. */
+	/**
+	 * Seconds of rows one eviction statement deletes at most, so no statement holds locks
+	 * for long.
+	 */
 	private static final long SECONDS_PER_DELETE = 3_600;
 
 	/** SQL states that mean "no such table", as the JDBC registry knows them. */
@@ -88,7 +92,8 @@ final class R2dbcStorage {
 					checkDurability(statements);
 					Registry.Reservation reservation = allocate(statements, timestamp, blockSize);
 					if (reservation == null) {
-						// The row may have been deleted by hand since: add it again, and try once more.
+						// The row may have been deleted by hand since: add it again, and
+						// try once more.
 						this.metadataReady = false;
 						prepareMetadata(statements);
 						reservation = allocate(statements, timestamp, blockSize);
@@ -96,7 +101,8 @@ final class R2dbcStorage {
 					if (reservation == null) {
 						Long watermark = statements.number("SELECT evicted_before FROM " + this.meta + " WHERE id = 1");
 						throw new RegistryException("Timestamp " + timestamp + " is older than the seconds the crid "
-								+ "registry table '" + this.allocations + "' still holds: every second before " + watermark
+								+ "registry table '" + this.allocations + "' still holds: every second before "
+								+ watermark
 								+ " was evicted, and the registry refuses to hand out their numbers again. The node's clock "
 								+ "is behind the others' by more than the table's retention", null, false);
 					}
@@ -138,8 +144,9 @@ final class R2dbcStorage {
 	}
 
 	/**
-	 * Locks the metadata row against evictions until the transaction ends (an {@code UPDATE} that changes
-	 * nothing takes the row's write lock) and returns whether the timestamp may be reserved in.
+	 * Locks the metadata row against evictions until the transaction ends (an
+	 * {@code UPDATE} that changes nothing takes the row's write lock) and returns whether
+	 * the timestamp may be reserved in.
 	 */
 	private boolean lockWatermarkAllowing(R2dbcStatements statements, long timestamp) {
 		if (statements.update("UPDATE " + this.meta + " SET evicted_before = evicted_before WHERE id = 1") != 1) {
@@ -155,7 +162,10 @@ final class R2dbcStorage {
 				|| (state != null && (state.startsWith("23") || state.startsWith("40")));
 	}
 
-	/** Waits a random moment, so that transactions that collided do not collide again in lockstep. */
+	/**
+	 * Waits a random moment, so that transactions that collided do not collide again in
+	 * lockstep.
+	 */
 	private static void backOff(int attempt, R2dbcException failure) {
 		try {
 			Thread.sleep(ThreadLocalRandom.current().nextLong(1, Math.min(MAX_BACKOFF_MILLIS, 1L << attempt) + 1));
@@ -173,9 +183,10 @@ final class R2dbcStorage {
 		CridLayout recorded = call("check the layout of the crid registry table '" + this.allocations + "'",
 				(statements) -> {
 					prepareMetadata(statements);
-					statements.update("UPDATE " + this.meta + " SET epoch_seconds = ?, timestamp_bits = ?, "
-							+ "sequence_bits = ? WHERE id = 1 AND epoch_seconds IS NULL", layout.epoch().getEpochSecond(),
-							layout.timestampBits(), layout.sequenceBits());
+					statements.update(
+							"UPDATE " + this.meta + " SET epoch_seconds = ?, timestamp_bits = ?, "
+									+ "sequence_bits = ? WHERE id = 1 AND epoch_seconds IS NULL",
+							layout.epoch().getEpochSecond(), layout.timestampBits(), layout.sequenceBits());
 					Object[] row = statements.firstRow(
 							"SELECT epoch_seconds, timestamp_bits, sequence_bits FROM " + this.meta + " WHERE id = 1");
 					if (row == null) {
@@ -191,21 +202,24 @@ final class R2dbcStorage {
 	}
 
 	/**
-	 * Raises the eviction watermark to {@code before} (once that commits, no reservation below it can),
-	 * then deletes the rows below it, a bounded range of seconds per statement, until none is left or
-	 * {@code budgetNanos} have passed.
-	 * @return the rows deleted, or the negated count when rows below the watermark are left
+	 * Raises the eviction watermark to {@code before} (once that commits, no reservation
+	 * below it can), then deletes the rows below it, a bounded range of seconds per
+	 * statement, until none is left or {@code budgetNanos} have passed.
+	 * @return the rows deleted, or the negated count when rows below the watermark are
+	 * left
 	 */
 	long evict(long before, long budgetNanos) {
 		long budgetEnd = System.nanoTime() + budgetNanos;
 		return call("evict the seconds before " + before + " from the crid registry table '" + this.allocations + "'",
 				(statements) -> {
 					prepareMetadata(statements);
-					statements.update("UPDATE " + this.meta + " SET evicted_before = ? WHERE id = 1 AND evicted_before < ?",
+					statements.update(
+							"UPDATE " + this.meta + " SET evicted_before = ? WHERE id = 1 AND evicted_before < ?",
 							before, before);
 					long deleted = 0;
 					while (true) {
-						Long oldest = statements.number("SELECT MIN(ts) FROM " + this.allocations + " WHERE ts < ?", before);
+						Long oldest = statements.number("SELECT MIN(ts) FROM " + this.allocations + " WHERE ts < ?",
+								before);
 						if (oldest == null) {
 							return deleted;
 						}
@@ -218,7 +232,10 @@ final class R2dbcStorage {
 				});
 	}
 
-	/** Adds the metadata row unless it is there: the lock on it is what orders reservations and evictions. */
+	/**
+	 * Adds the metadata row unless it is there: the lock on it is what orders
+	 * reservations and evictions.
+	 */
 	private void prepareMetadata(R2dbcStatements statements) {
 		if (this.metadataReady) {
 			return;
@@ -275,7 +292,10 @@ final class R2dbcStorage {
 		});
 	}
 
-	/** Returns the name of a registry table that does not exist, or {@code null} when both do. */
+	/**
+	 * Returns the name of a registry table that does not exist, or {@code null} when both
+	 * do.
+	 */
 	private @Nullable String missingTable(R2dbcStatements statements) {
 		for (String table : List.of(this.allocations, this.meta)) {
 			try {
@@ -302,8 +322,8 @@ final class R2dbcStorage {
 	}
 
 	/**
-	 * Runs database work on a connection of its own within the query timeout, turning every failure into
-	 * a RegistryException.
+	 * Runs database work on a connection of its own within the query timeout, turning
+	 * every failure into a RegistryException.
 	 */
 	/** Runs work that always returns a value, as {@link #run} does. */
 	private <T> T call(String task, Work<T> work) {
@@ -312,9 +332,11 @@ final class R2dbcStorage {
 
 	private <T> @Nullable T run(String task, Work<T> work) {
 		if (Schedulers.isInNonBlockingThread()) {
-			throw new RegistryException("Could not " + task + ": the R2DBC registry waits for the database, and "
-					+ "was called on the non-blocking thread '" + Thread.currentThread().getName() + "', which must "
-					+ "never wait; a CridNode calls its registry on a thread of its own", null, false);
+			throw new RegistryException(
+					"Could not " + task + ": the R2DBC registry waits for the database, and "
+							+ "was called on the non-blocking thread '" + Thread.currentThread().getName()
+							+ "', which must " + "never wait; a CridNode calls its registry on a thread of its own",
+					null, false);
 		}
 		long deadline = System.nanoTime() + this.queryTimeout.toNanos();
 		Connection connection = null;
@@ -355,11 +377,15 @@ final class R2dbcStorage {
 		if (ex instanceof R2dbcStatements.DeadlineExceededException) {
 			return new RegistryException("Could not " + task + " within the query timeout " + this.queryTimeout, ex);
 		}
-		return new RegistryException("Could not " + task + " (query timeout " + this.queryTimeout + "): "
-				+ ex.getMessage() + rootCause(ex), ex);
+		return new RegistryException(
+				"Could not " + task + " (query timeout " + this.queryTimeout + "): " + ex.getMessage() + rootCause(ex),
+				ex);
 	}
 
-	/** Names the innermost cause, which is where drivers keep "connection refused" and the like. */
+	/**
+	 * Names the innermost cause, which is where drivers keep "connection refused" and the
+	 * like.
+	 */
 	private static String rootCause(Throwable failure) {
 		Throwable root = failure;
 		for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
@@ -370,6 +396,7 @@ final class R2dbcStorage {
 
 	/**
 	 * Database work on a connection of its own.
+	 *
 	 * @param <T> the result type
 	 */
 	@FunctionalInterface

@@ -29,9 +29,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Spring Data JDBC aggregates with {@code @Id @Crid} get their IDs from the node when they are first saved,
- * on a real database, with no Hibernate on the classpath; an aggregate with {@code @Crid("public")} from
- * the node of that name, whose layout differs, so that its IDs tell it. One short subclass per database.
+ * Spring Data JDBC aggregates with {@code @Id @Crid} get their IDs from the node when
+ * they are first saved, on a real database, with no Hibernate on the classpath; an
+ * aggregate with {@code @Crid("public")} from the node of that name, whose layout
+ * differs, so that its IDs tell it. One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractCridJdbcCallbackIntegrationTest {
@@ -69,7 +70,8 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 	@BeforeAll
 	void startApplication() throws SQLException {
 		this.dataSource = createDataSource();
-		try (Connection connection = this.dataSource.getConnection(); Statement statement = connection.createStatement()) {
+		try (Connection connection = this.dataSource.getConnection();
+				Statement statement = connection.createStatement()) {
 			dropTables(statement);
 			statement.execute("CREATE TABLE crid_data_parcel (id BIGINT PRIMARY KEY, label VARCHAR(100))");
 			statement.execute("CREATE TABLE crid_data_label (id VARCHAR(20) PRIMARY KEY, caption VARCHAR(100))");
@@ -115,7 +117,8 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 		assertThat(other.id()).isNotEqualTo(saved.id());
 		assertIssuedByTheNode(saved.id());
 		assertThat(parcels.findById(saved.id())).contains(saved);
-		assertThat(this.jdbc.queryForObject("SELECT label FROM crid_data_parcel WHERE id = ?", String.class, saved.id()))
+		assertThat(
+				this.jdbc.queryForObject("SELECT label FROM crid_data_parcel WHERE id = ?", String.class, saved.id()))
 			.isEqualTo("books");
 	}
 
@@ -187,7 +190,8 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 		assertDecodesToNowWith(defaultNode, publicNode, parcel.id());
 		assertThat(publicNode.stats().idsIssued() - issuedByPublic).isOne();
 		assertThat(defaultNode.stats().idsIssued() - issuedByDefault).isOne();
-		assertThat(this.jdbc.queryForObject("SELECT content FROM crid_data_crate WHERE id = ?", String.class, crate.id()))
+		assertThat(
+				this.jdbc.queryForObject("SELECT content FROM crid_data_crate WHERE id = ?", String.class, crate.id()))
 			.isEqualTo("apples");
 		assertThat(template.findById(crate.id(), Crate.class)).isEqualTo(crate);
 	}
@@ -203,7 +207,10 @@ abstract class AbstractCridJdbcCallbackIntegrationTest {
 			.isThrownBy(() -> Class.forName("org.hibernate.SessionFactory"));
 	}
 
-	/** The ID decodes to the present with the issuing node's layout, and far from it with the other's. */
+	/**
+	 * The ID decodes to the present with the issuing node's layout, and far from it with
+	 * the other's.
+	 */
 	private static void assertDecodesToNowWith(CridNode issuer, CridNode other, long id) {
 		assertThat(issuer.parser().parse(id).timestamp()).isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
 		assertThat(Duration.between(other.parser().parse(id).timestamp(), Instant.now()).abs())

@@ -24,9 +24,9 @@ import dev.crid.data.CridIdConverters;
 import dev.crid.data.CridJdbcCallback;
 
 /**
- * A Spring Data JDBC application without Spring Boot and without Hibernate: the data source comes from
- * the test, the callback is declared as its documentation shows, with two nodes: the default one and
- * {@code public}.
+ * A Spring Data JDBC application without Spring Boot and without Hibernate: the data
+ * source comes from the test, the callback is declared as its documentation shows, with
+ * two nodes: the default one and {@code public}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableJdbcRepositories
@@ -47,7 +47,10 @@ class JdbcTestConfiguration extends AbstractJdbcConfiguration {
 		return CridNode.builder(new InMemoryRegistry()).build();
 	}
 
-	/** The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the default has 31 and 32. */
+	/**
+	 * The node named {@code public}: 41 timestamp bits and 22 sequence bits, where the
+	 * default has 31 and 32.
+	 */
 	@Bean(destroyMethod = "close")
 	CridNode publicCridNode() {
 		return CridNode.builder(new InMemoryRegistry()).timestampBits(41).sequenceBits(22).build();

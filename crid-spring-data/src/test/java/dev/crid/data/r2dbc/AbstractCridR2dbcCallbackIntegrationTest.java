@@ -33,12 +33,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Spring Data R2DBC aggregates with {@code @Id @Crid} get their IDs from a node on the R2DBC registry, and
- * no non-blocking thread ever waits for one: BlockHound, installed for the whole test JVM, fails any
- * blocking call made on a non-blocking thread (Reactor's parallel scheduler, the drivers' event loops).
- * The node's blocks are small and never reserved ahead, so every fifth ID waits for the registry. A second
- * node, named {@code public}, with another layout and the same small blocks, serves the aggregates whose
- * {@code @Crid} names it, under the same rule. One short subclass per database.
+ * Spring Data R2DBC aggregates with {@code @Id @Crid} get their IDs from a node on the
+ * R2DBC registry, and no non-blocking thread ever waits for one: BlockHound, installed
+ * for the whole test JVM, fails any blocking call made on a non-blocking thread
+ * (Reactor's parallel scheduler, the drivers' event loops). The node's blocks are small
+ * and never reserved ahead, so every fifth ID waits for the registry. A second node,
+ * named {@code public}, with another layout and the same small blocks, serves the
+ * aggregates whose {@code @Crid} names it, under the same rule. One short subclass per
+ * database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractCridR2dbcCallbackIntegrationTest {
@@ -53,23 +55,32 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 
 	private CridNode node;
 
-	/** The node named {@code public}: 41 timestamp bits and 22 sequence bits, where {@link #node} has 31 and 32. */
+	/**
+	 * The node named {@code public}: 41 timestamp bits and 22 sequence bits, where
+	 * {@link #node} has 31 and 32.
+	 */
 	private CridNode publicNode;
 
 	private R2dbcEntityTemplate template;
 
-	/** A template whose callback has both nodes, through the constructor that takes them by name. */
+	/**
+	 * A template whose callback has both nodes, through the constructor that takes them
+	 * by name.
+	 */
 	private R2dbcEntityTemplate namedTemplate;
 
-	/** Returns the connection factory of the database under test; called once per class. */
+	/**
+	 * Returns the connection factory of the database under test; called once per class.
+	 */
 	protected abstract ConnectionFactory createConnectionFactory();
 
 	@BeforeAll
 	void start() {
-		// With the integrations on the classpath (Reactor's marks its non-blocking threads), and one exception:
-		// r2dbc-mariadb reads its version from a resource once, in a class initializer, on an event loop.
-		BlockHound.install((builder) -> builder.allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory",
-				"getInstance"));
+		// With the integrations on the classpath (Reactor's marks its non-blocking
+		// threads), and one exception: r2dbc-mariadb reads its version from a resource
+		// once, in a class initializer, on an event loop.
+		BlockHound.install(
+				(builder) -> builder.allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory", "getInstance"));
 		this.connectionFactory = createConnectionFactory();
 		DatabaseClient client = DatabaseClient.create(this.connectionFactory);
 		client.sql("DROP TABLE IF EXISTS " + TABLE).then().block();
@@ -95,7 +106,10 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 			.queryTimeout(Duration.ofSeconds(30))
 			.build();
 		publicRegistry.ensureSchema();
-		this.publicNode = CridNode.builder(publicRegistry).timestampBits(41).sequenceBits(22).blockSize(5)
+		this.publicNode = CridNode.builder(publicRegistry)
+			.timestampBits(41)
+			.sequenceBits(22)
+			.blockSize(5)
 			.threshold(0)
 			.build();
 		this.namedTemplate = new R2dbcEntityTemplate(this.connectionFactory);
@@ -109,10 +123,11 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 	}
 
 	/**
-	 * Does what an application's start-up does before the first save: the mapping context learns the
-	 * aggregates (Spring Boot's entity scan) and the callback checks them. The first look at a class takes
-	 * the mapping context's lock, which two event-loop threads saving the same new class at once would
-	 * wait for, and BlockHound would fail; Spring Data's own templates take it there too.
+	 * Does what an application's start-up does before the first save: the mapping context
+	 * learns the aggregates (Spring Boot's entity scan) and the callback checks them. The
+	 * first look at a class takes the mapping context's lock, which two event-loop
+	 * threads saving the same new class at once would wait for, and BlockHound would
+	 * fail; Spring Data's own templates take it there too.
 	 */
 	private static void startUp(RelationalMappingContext mappingContext, CridR2dbcCallback callback,
 			Class<?>... aggregates) {
@@ -148,9 +163,9 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 		assertThat(saved).hasSize(40).extracting(Note::id).doesNotContainNull().doesNotHaveDuplicates();
 		assertThat(this.node.stats().stalls()).as("saves that had to wait for a block").isPositive();
 		Note first = saved.get(0);
-		assertThat(this.template.select(Note.class).matching(
-				org.springframework.data.relational.core.query.Query.query(
-						org.springframework.data.relational.core.query.Criteria.where("id").is(first.id())))
+		assertThat(this.template.select(Note.class)
+			.matching(org.springframework.data.relational.core.query.Query
+				.query(org.springframework.data.relational.core.query.Criteria.where("id").is(first.id())))
 			.one()
 			.block(Duration.ofSeconds(30))).isEqualTo(first);
 	}
@@ -176,7 +191,10 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 			.isPositive();
 	}
 
-	/** The ID decodes to the present with the issuing node's layout, and far from it with the other's. */
+	/**
+	 * The ID decodes to the present with the issuing node's layout, and far from it with
+	 * the other's.
+	 */
 	private static void assertDecodesToNowWith(CridNode issuer, CridNode other, long id) {
 		assertThat(issuer.parser().parse(id).timestamp()).isCloseTo(Instant.now(), within(5, ChronoUnit.SECONDS));
 		assertThat(Duration.between(other.parser().parse(id).timestamp(), Instant.now()).abs())
@@ -204,8 +222,9 @@ abstract class AbstractCridR2dbcCallbackIntegrationTest {
 
 	@Test
 	void theCheckFailsACallThatWaitsForABlockOnANonBlockingThread() {
-		// What the callback would do if it took the ID where it is subscribed: the node reserves no block
-		// ahead, and at most 64 blocks of 5 at a time, so within these IDs one waits, and BlockHound fails it.
+		// What the callback would do if it took the ID where it is subscribed: the node
+		// reserves no block ahead, and at most 64 blocks of 5 at a time, so within these
+		// IDs one waits, and BlockHound fails it.
 		AtomicReference<Throwable> failure = new AtomicReference<>();
 		Flux.range(0, 1_000)
 			.concatMap((i) -> Mono.fromCallable(this.node::nextId).subscribeOn(Schedulers.parallel()))

@@ -39,10 +39,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The R2DBC registry on a real database: the registry contract (blocks of one second tile its sequence
- * numbers from 0, whoever asks), and the JDBC registry's guards (the layout record, the eviction
- * watermark, the database's clock, a missing table, the call on a non-blocking thread). The tables are
- * looked at through JDBC, as another process sharing them would. One short subclass per database.
+ * The R2DBC registry on a real database: the registry contract (blocks of one second tile
+ * its sequence numbers from 0, whoever asks), and the JDBC registry's guards (the layout
+ * record, the eviction watermark, the database's clock, a missing table, the call on a
+ * non-blocking thread). The tables are looked at through JDBC, as another process sharing
+ * them would. One short subclass per database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractR2dbcRegistryIntegrationTest {
@@ -60,10 +61,15 @@ abstract class AbstractR2dbcRegistryIntegrationTest {
 
 	private R2dbcRegistry registry;
 
-	/** Returns the connection factory of the database under test; called once per class. */
+	/**
+	 * Returns the connection factory of the database under test; called once per class.
+	 */
 	protected abstract ConnectionFactory createConnectionFactory();
 
-	/** Returns a JDBC data source on the same database, to look at the tables; called once per class. */
+	/**
+	 * Returns a JDBC data source on the same database, to look at the tables; called once
+	 * per class.
+	 */
 	protected abstract DataSource createDataSource();
 
 	/** Whether the database tells its clock with each reservation. */
@@ -90,9 +96,9 @@ abstract class AbstractR2dbcRegistryIntegrationTest {
 	}
 
 	/**
-	 * A registry on the given table. Its query timeout is six times the default: other builds share this
-	 * machine's two cores, and a driver's first connection in a cold JVM has been seen to take 5 s there;
-	 * no test here measures latency.
+	 * A registry on the given table. Its query timeout is six times the default: other
+	 * builds share this machine's two cores, and a driver's first connection in a cold
+	 * JVM has been seen to take 5 s there; no test here measures latency.
 	 */
 	private R2dbcRegistry registry(String tableName) {
 		return R2dbcRegistry.builder(this.connectionFactory)
@@ -186,8 +192,8 @@ abstract class AbstractR2dbcRegistryIntegrationTest {
 			second.checkLayout(CridLayout.DEFAULT);
 			assertThatExceptionOfType(LayoutMismatchException.class).isThrownBy(() -> second.checkLayout(other))
 				.satisfies((ex) -> assertThat(ex.registryLayout()).isEqualTo(CridLayout.DEFAULT));
-			assertThat(this.jdbc.queryForObject("SELECT timestamp_bits FROM " + own + "_meta WHERE id = 1",
-					Integer.class))
+			assertThat(
+					this.jdbc.queryForObject("SELECT timestamp_bits FROM " + own + "_meta WHERE id = 1", Integer.class))
 				.isEqualTo(CridLayout.DEFAULT.timestampBits());
 		});
 	}
@@ -218,7 +224,8 @@ abstract class AbstractR2dbcRegistryIntegrationTest {
 			.withMessageContaining("was evicted")
 			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
 		assertThat(this.registry.allocate(kept, 10)).isEqualTo(10);
-		// Every later test uses later seconds; the watermark stays where this test put it.
+		// Every later test uses later seconds; the watermark stays where this test put
+		// it.
 		assertThat(freshTimestamp()).isGreaterThan(kept);
 	}
 
@@ -258,8 +265,8 @@ abstract class AbstractR2dbcRegistryIntegrationTest {
 
 	@Test
 	void aNodeOnTheRegistryHandsOutUniqueIds() {
-		// Tables of its own: the node reserves in the clock's seconds, which the other tests' eviction
-		// watermark, set at made-up seconds, may be above.
+		// Tables of its own: the node reserves in the clock's seconds, which the other
+		// tests' eviction watermark, set at made-up seconds, may be above.
 		withOwnTables((own) -> {
 			R2dbcRegistry registry = registry(own);
 			try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(50).build()) {

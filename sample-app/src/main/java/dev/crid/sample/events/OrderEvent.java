@@ -7,7 +7,8 @@ import dev.crid.CridId;
 /**
  * Something that happened to an order, as a message to other systems would carry it.
  *
- * @param id the event's own crid ID, unique across every instance that shares the registry
+ * @param id the event's own crid ID, unique across every instance that shares the
+ * registry
  * @param type what happened
  * @param orderId the order it happened to
  * @param occurredAt when the event was recorded

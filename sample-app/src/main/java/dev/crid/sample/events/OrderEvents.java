@@ -12,9 +12,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
- * Records an event with its own crid ID each time an order is committed, as an application would before
- * sending it to a message broker. The IDs come from the same {@link CridNode} bean that gives the entities
- * theirs, so events and entities never share an ID. Keeps the most recent events in memory.
+ * Records an event with its own crid ID each time an order is committed, as an
+ * application would before sending it to a message broker. The IDs come from the same
+ * {@link CridNode} bean that gives the entities theirs, so events and entities never
+ * share an ID. Keeps the most recent events in memory.
  */
 @Service
 public class OrderEvents {

@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /ids/{id}}: decodes any crid ID with the application's layout, using the {@link CridParser}
- * bean that the crid starter provides.
+ * {@code GET /ids/{id}}: decodes any crid ID with the application's layout, using the
+ * {@link CridParser} bean that the crid starter provides.
  */
 @RestController
 public class IdController {
@@ -23,8 +23,8 @@ public class IdController {
 
 	/**
 	 * Decodes an ID.
-	 * @param id the ID, in decimal (crid binds it; one that is not a non-negative decimal {@code long} is
-	 * a 400 with the reason)
+	 * @param id the ID, in decimal (crid binds it; one that is not a non-negative decimal
+	 * {@code long} is a 400 with the reason)
 	 * @return its timestamp and sequence number
 	 */
 	@GetMapping("/ids/{id}")

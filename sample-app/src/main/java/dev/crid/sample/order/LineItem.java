@@ -10,8 +10,8 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 
 /**
- * One product and quantity of an {@link Order}. Its identifier names the generator {@code "crid"}, which
- * {@code @Crid} on this package provides.
+ * One product and quantity of an {@link Order}. Its identifier names the generator
+ * {@code "crid"}, which {@code @Crid} on this package provides.
  */
 @Entity
 @Table(name = "line_items")

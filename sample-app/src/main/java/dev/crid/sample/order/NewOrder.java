@@ -17,8 +17,8 @@ import jakarta.validation.constraints.Size;
  * @param items what they order, one to 100 items
  */
 public record NewOrder(@NotBlank @Size(max = 255, message = "must be at most {max} characters") String customer,
-		@NotEmpty(message = "must hold at least one item") @Size(max = 100, message = "must hold at most {max} items")
-		List<@NotNull @Valid Item> items) {
+		@NotEmpty(message = "must hold at least one item") @Size(max = 100,
+				message = "must hold at most {max} items") List<@NotNull @Valid Item> items) {
 
 	/**
 	 * One line of a new order.

@@ -14,8 +14,8 @@ import jakarta.persistence.OrderBy;
 import jakarta.persistence.Table;
 
 /**
- * An order: a customer and the line items they ordered. Its identifier is a crid ID, assigned by
- * Hibernate before the INSERT because of {@code @Crid} on the field.
+ * An order: a customer and the line items they ordered. Its identifier is a crid ID,
+ * assigned by Hibernate before the INSERT because of {@code @Crid} on the field.
  */
 @Entity
 @Table(name = "orders")

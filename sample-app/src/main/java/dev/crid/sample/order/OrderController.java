@@ -36,12 +36,14 @@ public class OrderController {
 	/**
 	 * {@code POST /orders}: places an order.
 	 * @param request the customer and the items
-	 * @return 201 with the order and its {@code Location}, or 400 naming every invalid field
+	 * @return 201 with the order and its {@code Location}, or 400 naming every invalid
+	 * field
 	 */
 	@PostMapping
 	public ResponseEntity<OrderView> create(@Valid @RequestBody NewOrder request) {
 		OrderView order = this.orders.create(request);
-		// Built from find()'s mapping, so the ID is printed as crid binds it back: decimal or base32.
+		// Built from find()'s mapping, so the ID is printed as crid binds it back:
+		// decimal or base32.
 		return ResponseEntity
 			.created(MvcUriComponentsBuilder
 				.fromMethodName(UriComponentsBuilder.newInstance(), OrderController.class, "find", order.id())
@@ -52,8 +54,8 @@ public class OrderController {
 
 	/**
 	 * {@code GET /orders/{id}}: fetches an order.
-	 * @param id the order's ID, in the form {@code crid.id-format} chooses, decimal or base32 (crid binds it; a
-	 * malformed one is a 400 with the reason)
+	 * @param id the order's ID, in the form {@code crid.id-format} chooses, decimal or
+	 * base32 (crid binds it; a malformed one is a 400 with the reason)
 	 * @return the order; 404 if there is none
 	 */
 	@GetMapping("/{id}")

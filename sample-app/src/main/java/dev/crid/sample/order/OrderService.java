@@ -14,8 +14,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Places and reads orders. Hibernate assigns the crid IDs of the order and its items when they are saved,
- * before the INSERTs, so the inserts can be batched.
+ * Places and reads orders. Hibernate assigns the crid IDs of the order and its items when
+ * they are saved, before the INSERTs, so the inserts can be batched.
  */
 @Service
 public class OrderService {
@@ -40,7 +40,8 @@ public class OrderService {
 	 */
 	@Transactional
 	public OrderView create(NewOrder request) {
-		// Databases keep microseconds: the order the client gets back is the order it fetches later.
+		// Databases keep microseconds: the order the client gets back is the order it
+		// fetches later.
 		Order order = new Order(request.customer(), this.clock.instant().truncatedTo(ChronoUnit.MICROS));
 		request.items().forEach((item) -> order.addItem(item.product(), item.quantity()));
 		OrderView saved = OrderView.of(this.orders.save(order));

@@ -6,8 +6,9 @@ import java.util.List;
 import dev.crid.CridId;
 
 /**
- * An order as the API shows it. IDs are {@link CridId}s, which the crid starter's Jackson module writes as
- * JSON strings: a 63-bit ID does not survive as a JSON number in JavaScript.
+ * An order as the API shows it. IDs are {@link CridId}s, which the crid starter's Jackson
+ * module writes as JSON strings: a 63-bit ID does not survive as a JSON number in
+ * JavaScript.
  *
  * @param id the order's ID
  * @param customer who placed it

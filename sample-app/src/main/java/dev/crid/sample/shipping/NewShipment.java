@@ -8,8 +8,8 @@ import jakarta.validation.constraints.Size;
 /**
  * The body of {@code POST /shipments}.
  *
- * @param orderId the order shipped, as the order's JSON gives it (a string in the form {@code crid.id-format}
- * chooses)
+ * @param orderId the order shipped, as the order's JSON gives it (a string in the form
+ * {@code crid.id-format} chooses)
  * @param destination where it goes
  */
 public record NewShipment(@NotNull CridId orderId, @NotBlank @Size(max = 200) String destination) {

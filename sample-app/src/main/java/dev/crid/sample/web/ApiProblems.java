@@ -26,29 +26,35 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Answers every failure Spring MVC knows with a problem detail (RFC 9457), and says what was wrong where
- * Spring's own answer would not: an invalid order names each field and the rule it broke, an unreadable
- * body says where the JSON went wrong and why, and a body too large is a 413. No detail names a Java
- * method. A database that cannot be reached is a 503 with {@code Retry-After}, as crid's starter answers
- * a registry that is down (and a malformed ID in the path, with problem details of its own); the
+ * Answers every failure Spring MVC knows with a problem detail (RFC 9457), and says what
+ * was wrong where Spring's own answer would not: an invalid order names each field and
+ * the rule it broke, an unreadable body says where the JSON went wrong and why, and a
+ * body too large is a 413. No detail names a Java method. A database that cannot be
+ * reached is a 503 with {@code Retry-After}, as crid's starter answers a registry that is
+ * down (and a malformed ID in the path, with problem details of its own); the
  * {@code Retry-After} is crid's, {@code crid.web.retry-after}.
  */
 @RestControllerAdvice
 public class ApiProblems extends ResponseEntityExceptionHandler {
 
-	/** Where Jackson's message points into the source, which it does not show: noise for a client. */
+	/**
+	 * Where Jackson's message points into the source, which it does not show: noise for a
+	 * client.
+	 */
 	private static final Pattern SOURCE_LOCATION = Pattern.compile(" \\(start marker at \\[Source: [^]]*\\]\\)");
 
 	private final String retryAfterSeconds;
 
 	ApiProblems(@Value("${crid.web.retry-after:5s}") Duration retryAfter) {
-		// Whole seconds, rounded up, and never 0: a client told to retry at once would only add to the load.
+		// Whole seconds, rounded up, and never 0: a client told to retry at once would
+		// only add to the load.
 		this.retryAfterSeconds = Long.toString(Math.max(1, (retryAfter.toMillis() + 999) / 1000));
 	}
 
 	/**
-	 * Answers a database that cannot be reached (no connection, no transaction, a timeout) with 503, as
-	 * crid answers a registry that is down, instead of a bare 500. The exception is logged, not sent.
+	 * Answers a database that cannot be reached (no connection, no transaction, a
+	 * timeout) with 503, as crid answers a registry that is down, instead of a bare 500.
+	 * The exception is logged, not sent.
 	 * @param ex the failure
 	 * @return 503 with {@code Retry-After} and a problem detail
 	 */
@@ -86,8 +92,9 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		if (cause(ex, RequestSizeLimit.TooLargeException.class) != null) {
 			HttpStatus tooLarge = HttpStatus.CONTENT_TOO_LARGE;
-			return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(tooLarge,
-					RequestSizeLimit.TooLargeException.DETAIL), headers, tooLarge, request);
+			return handleExceptionInternal(ex,
+					ProblemDetail.forStatusAndDetail(tooLarge, RequestSizeLimit.TooLargeException.DETAIL), headers,
+					tooLarge, request);
 		}
 		JacksonException json = cause(ex, JacksonException.class);
 		String detail = (json != null) ? "Unreadable JSON " + where(json) + ": "
@@ -98,8 +105,9 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 	}
 
 	/**
-	 * Spring's message up to its colon: what follows names the handler method, a Java signature that tells
-	 * a client nothing ("Required request body is missing: public ...ResponseEntity... create(...)").
+	 * Spring's message up to its colon: what follows names the handler method, a Java
+	 * signature that tells a client nothing ("Required request body is missing: public
+	 * ...ResponseEntity... create(...)").
 	 */
 	private static String withoutHandler(HttpMessageNotReadableException ex) {
 		String message = String.valueOf(ex.getMessage());
@@ -107,7 +115,10 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 		return (colon >= 0) ? message.substring(0, colon) : message;
 	}
 
-	/** The field the JSON failed at, as {@code items[0].quantity}, else the line and column. */
+	/**
+	 * The field the JSON failed at, as {@code items[0].quantity}, else the line and
+	 * column.
+	 */
 	private static String where(JacksonException ex) {
 		StringBuilder path = new StringBuilder();
 		for (JacksonException.Reference reference : ex.getPath()) {

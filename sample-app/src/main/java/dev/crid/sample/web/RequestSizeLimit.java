@@ -21,10 +21,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Bounds the size of a request body: an order is a few kilobytes, so anything above {@value #MAX_BYTES}
- * bytes is answered with 413 Content Too Large. A request that announces a larger {@code Content-Length}
- * is refused before its body is read; one sent in chunks fails as soon as it passes the bound (see
- * {@link ApiProblems}). Either way the body is never read whole.
+ * Bounds the size of a request body: an order is a few kilobytes, so anything above
+ * {@value #MAX_BYTES} bytes is answered with 413 Content Too Large. A request that
+ * announces a larger {@code Content-Length} is refused before its body is read; one sent
+ * in chunks fails as soon as it passes the bound (see {@link ApiProblems}). Either way
+ * the body is never read whole.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -63,12 +64,14 @@ public class RequestSizeLimit extends OncePerRequestFilter {
 		// The unread body is not worth keeping the connection for.
 		response.setHeader("Connection", "close");
 		response.getOutputStream().write(body);
-		// Send the answer now: the server may go on to read (and drop) part of the body before it closes.
+		// Send the answer now: the server may go on to read (and drop) part of the body
+		// before it closes.
 		response.flushBuffer();
 	}
 
 	/**
-	 * Thrown while a body without a {@code Content-Length} is read, as soon as it passes the bound.
+	 * Thrown while a body without a {@code Content-Length} is read, as soon as it passes
+	 * the bound.
 	 */
 	static final class TooLargeException extends IOException {
 
@@ -83,7 +86,8 @@ public class RequestSizeLimit extends OncePerRequestFilter {
 	}
 
 	/**
-	 * A request whose body stream fails once more than {@value #MAX_BYTES} bytes have been read.
+	 * A request whose body stream fails once more than {@value #MAX_BYTES} bytes have
+	 * been read.
 	 */
 	private static final class Bounded extends HttpServletRequestWrapper {
 

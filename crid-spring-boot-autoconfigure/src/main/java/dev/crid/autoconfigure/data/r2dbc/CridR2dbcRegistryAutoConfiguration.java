@@ -25,11 +25,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * Auto-configuration of the crid registry on R2DBC: an {@link R2dbcRegistry} on the application's
- * {@link ConnectionFactory} when {@code crid.registry.type=r2dbc}, or {@code auto} (the default) and the
- * application has a ConnectionFactory but no DataSource. It runs before {@link CridAutoConfiguration}, whose
- * node then reserves its blocks in it; a user's own {@link Registry} bean replaces it. Its tables are
- * created or checked at start-up by {@code crid.registry.r2dbc.initialize-schema}.
+ * Auto-configuration of the crid registry on R2DBC: an {@link R2dbcRegistry} on the
+ * application's {@link ConnectionFactory} when {@code crid.registry.type=r2dbc}, or
+ * {@code auto} (the default) and the application has a ConnectionFactory but no
+ * DataSource. It runs before {@link CridAutoConfiguration}, whose node then reserves its
+ * blocks in it; a user's own {@link Registry} bean replaces it. Its tables are created or
+ * checked at start-up by {@code crid.registry.r2dbc.initialize-schema}.
  */
 @AutoConfiguration(before = CridAutoConfiguration.class,
 		afterName = { "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
@@ -65,8 +66,9 @@ public final class CridR2dbcRegistryAutoConfiguration {
 		}
 
 		/**
-		 * Each named node's registry: on the same ConnectionFactory as the default node's, on the node's own
-		 * table, prepared as the node's {@code initialize-schema} asks.
+		 * Each named node's registry: on the same ConnectionFactory as the default
+		 * node's, on the node's own table, prepared as the node's
+		 * {@code initialize-schema} asks.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(CridRegistryFactory.class)
@@ -106,7 +108,11 @@ public final class CridR2dbcRegistryAutoConfiguration {
 			catch (InvalidConfigException ex) {
 				throw new CridConfigurationException(
 						"The crid registry on R2DBC cannot be built from crid.registry.r2dbc.table-name="
-								+ r2dbc.getTableName() + ": " + ex.violations().stream().map(InvalidConfigException.Violation::message).collect(java.util.stream.Collectors.joining("; ")),
+								+ r2dbc.getTableName() + ": "
+								+ ex.violations()
+									.stream()
+									.map(InvalidConfigException.Violation::message)
+									.collect(java.util.stream.Collectors.joining("; ")),
 						"Set crid.registry.r2dbc.table-name to a table name or schema.name, each part matching "
 								+ "[A-Za-z_][A-Za-z0-9_]*, on a PostgreSQL, MariaDB or H2 database; or set "
 								+ "crid.registry.type to jdbc or memory.",
@@ -125,8 +131,8 @@ public final class CridR2dbcRegistryAutoConfiguration {
 	}
 
 	/**
-	 * {@code crid.registry.type=r2dbc} when the registry on R2DBC could not be set up: fails start-up with
-	 * the reason.
+	 * {@code crid.registry.type=r2dbc} when the registry on R2DBC could not be set up:
+	 * fails start-up with the reason.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = "crid.registry.type", havingValue = "r2dbc")
@@ -140,8 +146,9 @@ public final class CridR2dbcRegistryAutoConfiguration {
 			boolean classes = org.springframework.util.ClassUtils.isPresent(REGISTRY_CLASS, classLoader)
 					&& org.springframework.util.ClassUtils.isPresent(CONNECTION_FACTORY_CLASS, classLoader);
 			throw new CridConfigurationException(
-					"crid.registry.type is r2dbc but " + (classes ? "the application has no R2DBC ConnectionFactory bean"
-							: "dev.crid:crid-spring-data or io.r2dbc:r2dbc-spi is missing from the classpath"),
+					"crid.registry.type is r2dbc but "
+							+ (classes ? "the application has no R2DBC ConnectionFactory bean"
+									: "dev.crid:crid-spring-data or io.r2dbc:r2dbc-spi is missing from the classpath"),
 					classes ? "Configure spring.r2dbc.url (or define a ConnectionFactory bean), or set crid.registry.type "
 							+ "to jdbc or memory."
 							: "Add dev.crid:crid-spring-data and an R2DBC driver (r2dbc-postgresql, r2dbc-mariadb or "

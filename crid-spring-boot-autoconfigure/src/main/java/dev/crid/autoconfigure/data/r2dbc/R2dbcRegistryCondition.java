@@ -5,8 +5,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 
 /**
- * Whether the registry on R2DBC is wanted: {@code crid.registry.type=r2dbc}, or {@code auto} (the default)
- * in an application without a DataSource, which would otherwise get the JDBC registry.
+ * Whether the registry on R2DBC is wanted: {@code crid.registry.type=r2dbc}, or
+ * {@code auto} (the default) in an application without a DataSource, which would
+ * otherwise get the JDBC registry.
  */
 class R2dbcRegistryCondition extends AnyNestedCondition {
 

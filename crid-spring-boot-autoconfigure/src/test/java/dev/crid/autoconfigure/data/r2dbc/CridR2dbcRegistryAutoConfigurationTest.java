@@ -32,9 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public class CridR2dbcRegistryAutoConfigurationTest {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(R2dbcAutoConfiguration.class, CridR2dbcRegistryAutoConfiguration.class,
-				CridAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(R2dbcAutoConfiguration.class, CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class));
 
 	/** The crid failure among the causes of a start-up failure, or {@code null}. */
 	public static CridConfigurationException cridFailure(Throwable failure) {
@@ -46,7 +45,10 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 		return null;
 	}
 
-	/** A DataSource of the application's own: Spring Boot configures none beside a ConnectionFactory. */
+	/**
+	 * A DataSource of the application's own: Spring Boot configures none beside a
+	 * ConnectionFactory.
+	 */
 	private static DataSource h2DataSource(String name) {
 		JdbcDataSource dataSource = new JdbcDataSource();
 		dataSource.setURL("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1");
@@ -83,23 +85,29 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 	@Test
 	void r2dbcUsesTheConnectionFactory() {
 		this.runner.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
-			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(Registry.class)
+				.isInstanceOf(R2dbcRegistry.class));
 	}
 
 	@Test
 	void r2dbcWinsOverADataSourceWhenAskedFor() {
 		this.runner.withBean(DataSource.class, () -> h2DataSource("crid-r2dbc-asked-jdbc"))
 			.withPropertyValues(h2Url(), "crid.registry.type=r2dbc")
-			.run((context) -> assertThat(context).hasNotFailed().getBean(Registry.class).isInstanceOf(R2dbcRegistry.class));
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(Registry.class)
+				.isInstanceOf(R2dbcRegistry.class));
 	}
 
 	@Test
 	void r2dbcWithoutAConnectionFactoryStopsStartUpSayingSo() {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class))
 			.withPropertyValues("crid.registry.type=r2dbc")
 			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
-				.hasMessageContaining("crid.registry.type is r2dbc but the application has no R2DBC ConnectionFactory"));
+				.hasMessageContaining(
+						"crid.registry.type is r2dbc but the application has no R2DBC ConnectionFactory"));
 	}
 
 	@Test
@@ -139,7 +147,8 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 	@Test
 	void springDataR2dbcAggregatesWithCridGetTheNodesIds() {
 		this.runner
-			.withConfiguration(AutoConfigurations.of(DataR2dbcAutoConfiguration.class, CridDataR2dbcAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(DataR2dbcAutoConfiguration.class, CridDataR2dbcAutoConfiguration.class))
 			.withPropertyValues(h2Url())
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(CridR2dbcCallback.class);

@@ -6,7 +6,8 @@ import org.springframework.data.relational.core.mapping.Table;
 import dev.crid.data.Crid;
 
 /**
- * A Spring Data aggregate with a crid ID, for the JDBC and R2DBC auto-configuration tests.
+ * A Spring Data aggregate with a crid ID, for the JDBC and R2DBC auto-configuration
+ * tests.
  */
 @Table("CRID_SHELF")
 public record Shelf(@Id @Crid Long id, String aisle) {

@@ -14,10 +14,12 @@ import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheData
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @DataJdbcTest} brings crid's node and its database registry, so an aggregate whose ID a callback
- * takes from the node can be saved; here on the slice's embedded database.
+ * {@code @DataJdbcTest} brings crid's node and its database registry, so an aggregate
+ * whose ID a callback takes from the node can be saved; here on the slice's embedded
+ * database.
  */
-// Flyway is on this module's test classpath for other tests; the slices here need no migrations.
+// Flyway is on this module's test classpath for other tests; the slices here need no
+// migrations.
 @DataJdbcTest(properties = "spring.flyway.enabled=false")
 @Import(ShipmentIds.class)
 class DataJdbcSliceTest {

@@ -4,8 +4,8 @@ import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
 /**
- * A Spring Data JDBC aggregate whose ID {@link ShipmentIds} takes from the crid node before it is
- * inserted.
+ * A Spring Data JDBC aggregate whose ID {@link ShipmentIds} takes from the crid node
+ * before it is inserted.
  *
  * @param id the crid ID, {@code null} until saved
  * @param destination where it goes

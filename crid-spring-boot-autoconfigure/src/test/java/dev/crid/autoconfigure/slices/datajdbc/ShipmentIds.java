@@ -6,8 +6,8 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
 import org.springframework.stereotype.Component;
 
 /**
- * Gives a new {@link Shipment} a crid ID before Spring Data JDBC inserts it, the way Spring Data JDBC
- * applications assign IDs that the database does not generate.
+ * Gives a new {@link Shipment} a crid ID before Spring Data JDBC inserts it, the way
+ * Spring Data JDBC applications assign IDs that the database does not generate.
  */
 @Component
 public class ShipmentIds implements BeforeConvertCallback<Shipment> {

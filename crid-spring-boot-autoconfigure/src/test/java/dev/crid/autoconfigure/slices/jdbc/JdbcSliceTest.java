@@ -12,10 +12,11 @@ import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheData
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @JdbcTest} brings crid's node and its database registry, so a JDBC repository that takes IDs
- * from the node works in the slice; here on the slice's embedded database.
+ * {@code @JdbcTest} brings crid's node and its database registry, so a JDBC repository
+ * that takes IDs from the node works in the slice; here on the slice's embedded database.
  */
-// Flyway is on this module's test classpath for other tests; the slices here need no migrations.
+// Flyway is on this module's test classpath for other tests; the slices here need no
+// migrations.
 @JdbcTest(properties = "spring.flyway.enabled=false")
 @Import(Notes.class)
 class JdbcSliceTest {

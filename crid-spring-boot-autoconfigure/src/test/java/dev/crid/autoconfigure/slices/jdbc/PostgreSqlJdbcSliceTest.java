@@ -21,7 +21,8 @@ class PostgreSqlJdbcSliceTest extends JdbcSliceTest {
 
 	@BeforeAll
 	static void needsPostgreSql() {
-		// Skips the class here when PostgreSQL is missing: an abort while Spring loads the context is an error.
+		// Skips the class here when PostgreSQL is missing: an abort while Spring loads
+		// the context is an error.
 		TestDatabase.POSTGRESQL.endpoint();
 	}
 

@@ -11,10 +11,12 @@ import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheData
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @DataJpaTest} brings crid's node, its database registry and the Hibernate wiring, so an entity
- * with {@code @Id @Crid} can be saved; here on the slice's embedded database.
+ * {@code @DataJpaTest} brings crid's node, its database registry and the Hibernate
+ * wiring, so an entity with {@code @Id @Crid} can be saved; here on the slice's embedded
+ * database.
  */
-// Flyway is on this module's test classpath for other tests; the slices here need no migrations.
+// Flyway is on this module's test classpath for other tests; the slices here need no
+// migrations.
 @DataJpaTest(properties = "spring.flyway.enabled=false")
 class DataJpaSliceTest {
 

@@ -1,4 +1,5 @@
 /**
- * The {@code @DataJpaTest} slice tests with crid in them, and the small application they are cut from.
+ * The {@code @DataJpaTest} slice tests with crid in them, and the small application they
+ * are cut from.
  */
 package dev.crid.autoconfigure.slices.jpa;

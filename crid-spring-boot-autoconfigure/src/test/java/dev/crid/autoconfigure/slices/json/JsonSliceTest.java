@@ -10,8 +10,8 @@ import org.springframework.boot.test.json.JacksonTester;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @JsonTest} brings crid's Jackson module: a {@code @Crid Long} and a {@link CridId} are JSON
- * strings in the slice as in the application.
+ * {@code @JsonTest} brings crid's Jackson module: a {@code @Crid Long} and a
+ * {@link CridId} are JSON strings in the slice as in the application.
  */
 @JsonTest
 class JsonSliceTest {

@@ -10,8 +10,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A controller that runs on Spring MVC and on WebFlux alike: takes crid IDs as request parameters and
- * hands out new ones.
+ * A controller that runs on Spring MVC and on WebFlux alike: takes crid IDs as request
+ * parameters and hands out new ones.
  */
 @RestController
 public class IdController {

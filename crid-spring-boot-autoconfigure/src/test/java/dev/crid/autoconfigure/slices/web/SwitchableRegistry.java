@@ -10,9 +10,9 @@ import dev.crid.RegistryException;
 import org.springframework.context.annotation.Bean;
 
 /**
- * An in-memory registry that a test can take down, and a node on it that goes back to the registry for
- * every ID and gives up after a short allocation timeout: as an application whose database is down sees
- * it. The web slice tests import {@link Beans}.
+ * An in-memory registry that a test can take down, and a node on it that goes back to the
+ * registry for every ID and gives up after a short allocation timeout: as an application
+ * whose database is down sees it. The web slice tests import {@link Beans}.
  */
 public class SwitchableRegistry implements Registry {
 

@@ -10,9 +10,10 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * {@code @WebFluxTest} brings crid's web support and Jackson module: {@code CridId} parameters bind, a
- * malformed one is a 400 problem detail naming the parameter and the reason, a registry that is down is a
- * 503 with {@code Retry-After}, and IDs go out as JSON strings.
+ * {@code @WebFluxTest} brings crid's web support and Jackson module: {@code CridId}
+ * parameters bind, a malformed one is a 400 problem detail naming the parameter and the
+ * reason, a registry that is down is a 503 with {@code Retry-After}, and IDs go out as
+ * JSON strings.
  */
 @WebFluxTest
 @Import(SwitchableRegistry.Beans.class)

@@ -12,9 +12,10 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @WebMvcTest} brings crid's web support and Jackson module: {@code CridId} parameters bind, a
- * malformed one is a 400 problem detail naming the parameter and the reason, a registry that is down is a
- * 503 with {@code Retry-After}, and IDs go out as JSON strings.
+ * {@code @WebMvcTest} brings crid's web support and Jackson module: {@code CridId}
+ * parameters bind, a malformed one is a 400 problem detail naming the parameter and the
+ * reason, a registry that is down is a 503 with {@code Retry-After}, and IDs go out as
+ * JSON strings.
  */
 @WebMvcTest
 @Import(SwitchableRegistry.Beans.class)
