@@ -107,6 +107,42 @@ public final class InMemoryRegistry implements Registry {
 		return this.nextSequences.size();
 	}
 
+	/**
+	 * Returns {@code memory}.
+	 * @return the kind
+	 */
+	@Override
+	public String kind() {
+		return "memory";
+	}
+
+	/**
+	 * Returns how many timestamps the registry remembers at most.
+	 * @return the details
+	 */
+	@Override
+	public Map<String, Object> details() {
+		return Map.of("retainedTimestamps", this.retainedTimestamps);
+	}
+
+	/**
+	 * Returns {@code true}: a registry in memory can always serve.
+	 * @return {@code true}
+	 */
+	@Override
+	public boolean check() {
+		return true;
+	}
+
+	/**
+	 * Returns {@code true}: a call waits on nothing but this registry's lock.
+	 * @return {@code true}
+	 */
+	@Override
+	public boolean answersFromMemory() {
+		return true;
+	}
+
 	@Override
 	public String toString() {
 		return "InMemoryRegistry[retainedTimestamps=" + this.retainedTimestamps + "]";

@@ -123,7 +123,7 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 		}
 		return new NodeSettings(registry, CridLayout.of(epoch, timestampBits, sequenceBits), blockSize, threshold,
 				allocationTimeout, clock, prefetchExecutor, maxClockSkew, prefetchFailureHandler, runway,
-				IDLE_THREAD_TIMEOUT, registry instanceof InMemoryRegistry, Timing.SYSTEM);
+				IDLE_THREAD_TIMEOUT, registry.answersFromMemory(), Timing.SYSTEM);
 	}
 
 }

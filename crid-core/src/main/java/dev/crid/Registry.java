@@ -1,6 +1,7 @@
 package dev.crid;
 
 import java.time.Instant;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -11,11 +12,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>
  * Implementations must be thread-safe. A node calls {@link #reserve} once per block, on
- * its own background thread (or the executor given to its builder), never on the thread
- * of a caller of {@code nextId()}. Only {@link #allocate} must be implemented; a registry
- * that knows more overrides the default methods: {@link #reserve} to report its own
- * clock, {@link #checkLayout} to refuse nodes whose layout differs from the one it was
- * first used with.
+ * its own background thread (or the executor given to its builder); only for a registry
+ * that {@link #answersFromMemory() answers from memory} may a caller of {@code nextId()}
+ * make the call itself, when it finds the call queued and not started. Only
+ * {@link #allocate} must be implemented; a registry that knows more overrides the default
+ * methods: {@link #reserve} to report its own clock, {@link #checkLayout} to refuse nodes
+ * whose layout differs from the one it was first used with, and {@link #kind},
+ * {@link #details}, {@link #check} and {@link #answersFromMemory} to tell what it is and
+ * what it can do. A registry that wraps another (to trace or count its calls, say) passes
+ * every one of these methods on to the one it wraps, so that nothing a node or a health
+ * check asks of it is lost.
  */
 @FunctionalInterface
 public interface Registry {
@@ -56,6 +62,53 @@ public interface Registry {
 	 * @throws RegistryException if the registry cannot be reached
 	 */
 	default void checkLayout(CridLayout layout) {
+	}
+
+	/**
+	 * Names the kind of registry, for health checks, the actuator endpoint, traces and
+	 * logs: {@code memory}, {@code jdbc}, {@code r2dbc}, {@code etcd}, or by default the
+	 * class's simple name.
+	 * @return a short lower-case name
+	 */
+	default String kind() {
+		return getClass().getSimpleName();
+	}
+
+	/**
+	 * Describes where the registry keeps its blocks, for health checks and the actuator
+	 * endpoint: its table and dialect, say. Never blocks and never calls the registry's
+	 * store: what is not known yet is left out. The default tells nothing.
+	 * @return the details, in display order
+	 */
+	default Map<String, Object> details() {
+		return Map.of();
+	}
+
+	/**
+	 * Checks, without reserving a block, that the registry can serve: for a database,
+	 * that it answers and its table can be read. It may block as long as the store takes
+	 * to answer: a caller that must answer in time (a health check) bounds its wait. The
+	 * default checks nothing.
+	 * @return {@code true} if the registry was checked and can serve, {@code false} if it
+	 * has nothing to check
+	 * @throws RegistryException if it cannot serve:
+	 * {@linkplain RegistryException#isRetryable() retryable} when the store could not be
+	 * reached or did not answer, not retryable when it answered that it cannot serve (a
+	 * missing table, say)
+	 */
+	default boolean check() {
+		return false;
+	}
+
+	/**
+	 * Tells whether {@link #reserve} answers from this process's memory, waiting on
+	 * nothing but a lock. A node lets a caller that finds such a reservation queued make
+	 * it itself instead of waiting for a thread to take it up; for any other registry
+	 * callers only wait, within their allocation timeout. The default is {@code false}.
+	 * @return {@code true} only if a call can never hold its caller up
+	 */
+	default boolean answersFromMemory() {
+		return false;
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure.observation;
 
+import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.crid.CridLayout;
@@ -85,6 +86,26 @@ final class ObservedRegistry implements Registry {
 	@Override
 	public void checkLayout(CridLayout layout) {
 		this.registry.checkLayout(layout);
+	}
+
+	@Override
+	public String kind() {
+		return this.registry.kind();
+	}
+
+	@Override
+	public Map<String, Object> details() {
+		return this.registry.details();
+	}
+
+	@Override
+	public boolean check() {
+		return this.registry.check();
+	}
+
+	@Override
+	public boolean answersFromMemory() {
+		return this.registry.answersFromMemory();
 	}
 
 	// The scope makes the observation current while the registry runs: its body need not
