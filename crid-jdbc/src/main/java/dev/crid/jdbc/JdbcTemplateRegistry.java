@@ -339,6 +339,15 @@ public final class JdbcTemplateRegistry implements Registry {
 		return SqlDialect.schemaScript(this.storage.dialect());
 	}
 
+	/**
+	 * Returns {@code jdbc}.
+	 * @return the kind
+	 */
+	@Override
+	public String kind() {
+		return "jdbc";
+	}
+
 	@Override
 	public String toString() {
 		JdbcDialect dialect = this.storage.knownDialect();

@@ -31,6 +31,7 @@ import dev.crid.CridNode;
 import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
+import dev.crid.testsupport.AbstractRegistryContractTest;
 import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;

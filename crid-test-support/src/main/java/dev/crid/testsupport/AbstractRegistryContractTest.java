@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.testsupport;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -178,6 +178,17 @@ public abstract class AbstractRegistryContractTest {
 				expectedStart += block[1];
 			}
 		}
+	}
+
+	@Test
+	void namesItsKindInAShortLowerCaseWord() {
+		assertThat(registry().kind()).matches("[a-z][a-z0-9]*");
+	}
+
+	@Test
+	void aRegistryThatServesPassesItsOwnCheck() {
+		registry().allocate(freshTimestamp(), 1);
+		registry().check();
 	}
 
 	@Test

@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.testsupport;
 
 import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
