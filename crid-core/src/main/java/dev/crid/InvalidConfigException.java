@@ -44,7 +44,11 @@ public class InvalidConfigException extends CridException {
 	 * layout's two bit counts add up to 63
 	 * @param value the value given, or {@code null} when none was given
 	 * @param rule what the rule asks, starting with a verb ("must be in [1, 4294967296]")
+	 * @serial exclude
 	 */
+	// Javadoc takes "@serial exclude" on a class, to leave it out of the serialized form;
+	// Error Prone does not know the tag there.
+	@SuppressWarnings("InvalidBlockTag")
 	public record Violation(String setting, @Nullable Object value, String rule) implements java.io.Serializable {
 
 		/**
