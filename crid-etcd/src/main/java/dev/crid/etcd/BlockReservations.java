@@ -1,5 +1,7 @@
 package dev.crid.etcd;
 
+import java.util.concurrent.locks.ReentrantLock;
+
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.kv.TxnResponse;
@@ -13,11 +15,20 @@ import dev.crid.RegistryException;
  * Reserves blocks by compare-and-swap. A reservation writes the second's new
  * {@code next_seq} in a transaction that commits only if neither the second's key nor the
  * eviction watermark changed since they were read; when either did, the same transaction
- * reads both anew, and the reservation tries again on what it read, after a random pause
- * that grows with each loss, at most {@value #MAX_ATTEMPTS} times and within the
- * registry's timeout. Only a transaction that commits hands out numbers, so no two
- * reservations can get the same ones, whoever loses, fails or times out; a transaction
- * whose answer was lost may have committed, which leaves a gap and nothing worse.
+ * reads both anew, and the reservation tries again on what it read, at most
+ * {@value #MAX_ATTEMPTS} times and within the registry's timeout. Only a transaction that
+ * commits hands out numbers, so no two reservations can get the same ones, whoever loses,
+ * fails or times out; a transaction whose answer was lost may have committed, which
+ * leaves a gap and nothing worse.
+ *
+ * <p>
+ * Reservations through one registry take turns, first come first served, each waiting for
+ * its turn within its timeout: threads of one process never race each other for a key,
+ * only processes do, and a process that lost a race knows what won, from its own
+ * transaction's answer. It tries again at once the first time; after two losses in a row
+ * it first pauses a random moment of at most {@value #MAX_PAUSE_MILLIS} ms, the same
+ * whatever the count, so that racers spread out without the one that lost most waiting
+ * longest.
  *
  * <p>
  * The first transaction of a reservation compares with what this registry last saw of the
@@ -31,7 +42,7 @@ final class BlockReservations {
 	static final int MAX_ATTEMPTS = 64;
 
 	/** The longest pause between two attempts, in milliseconds. */
-	private static final long MAX_PAUSE_MILLIS = 32;
+	static final long MAX_PAUSE_MILLIS = 5;
 
 	private final KV kv;
 
@@ -43,6 +54,8 @@ final class BlockReservations {
 
 	private volatile KeyState watermark = KeyState.MISSING;
 
+	private final ReentrantLock turns = new ReentrantLock(true);
+
 	BlockReservations(KV kv, RegistryKeys keys, EtcdCalls calls) {
 		this.kv = kv;
 		this.keys = keys;
@@ -53,6 +66,16 @@ final class BlockReservations {
 		String task = "reserve " + blockSize + " sequence numbers of second " + timestamp + " in etcd key '"
 				+ this.keys.secondName(timestamp) + "'";
 		long deadline = this.calls.deadline();
+		this.calls.awaitTurn(this.turns, task, deadline);
+		try {
+			return reserve(timestamp, blockSize, task, deadline);
+		}
+		finally {
+			this.turns.unlock();
+		}
+	}
+
+	private long reserve(long timestamp, long blockSize, String task, long deadline) {
 		ByteSequence key = this.keys.second(timestamp);
 		SecondState last = this.lastSecond;
 		KeyState second = (last.timestamp == timestamp) ? last.state : KeyState.MISSING;
@@ -92,7 +115,7 @@ final class BlockReservations {
 			}
 			if (attempt > 1) {
 				// The first loss is most often a stale guess; later ones are contention.
-				this.calls.pause(task, Math.min(1L << (attempt - 2), MAX_PAUSE_MILLIS), deadline);
+				this.calls.pause(task, MAX_PAUSE_MILLIS, deadline);
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -65,6 +66,22 @@ final class EtcdCalls {
 		}
 		catch (ExecutionException ex) {
 			throw EtcdFailures.failure(task, this.timeout, (ex.getCause() != null) ? ex.getCause() : ex);
+		}
+	}
+
+	/**
+	 * Takes the lock, waiting for it until the deadline.
+	 */
+	void awaitTurn(ReentrantLock lock, String task, long deadline) {
+		try {
+			if (!lock.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+				throw new RegistryException("Could not " + task + ": the reservations before it through this "
+						+ "registry took the whole timeout of " + this.timeout);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw interrupted(task, ex);
 		}
 	}
 

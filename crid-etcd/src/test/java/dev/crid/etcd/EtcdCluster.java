@@ -89,6 +89,11 @@ final class EtcdCluster implements AutoCloseable {
 		return this.members.stream().map(Member::clientUrl).toList();
 	}
 
+	/** The client port of one member. */
+	int clientPort(int member) {
+		return this.members.get(member).clientPort;
+	}
+
 	/** A client of every member. */
 	Client client() {
 		return Client.builder().endpoints(endpoints().toArray(String[]::new)).build();
