@@ -33,6 +33,7 @@ public class CheckArtifacts {
 	static {
 		PUBLISHED.put("crid-core", "dev.crid");
 		PUBLISHED.put("crid-jdbc", "dev.crid.jdbc");
+		PUBLISHED.put("crid-etcd", "dev.crid.etcd");
 		PUBLISHED.put("crid-hibernate", "dev.crid.hibernate");
 		PUBLISHED.put("crid-spring-data", "dev.crid.data");
 		PUBLISHED.put("crid-spring-boot-autoconfigure", "dev.crid.autoconfigure");
