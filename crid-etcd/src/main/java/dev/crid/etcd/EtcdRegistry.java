@@ -49,7 +49,7 @@ import dev.crid.RegistryException;
  * {@link RegistryException} that is not retryable.
  *
  * <h2>Failures</h2> Any failure is a {@link RegistryException} with the cause attached.
- * Every operation ends within the timeout (5 seconds by default): a request etcd has not
+ * Every operation ends within the timeout (2 seconds by default): a request etcd has not
  * answered by then is cancelled, and the failure is retryable, as are an unreachable
  * member or cluster, a cluster without a leader, and a reservation that lost every
  * attempt to others. A refused login or permission, and a key under the prefix that holds
@@ -70,9 +70,14 @@ public final class EtcdRegistry implements Registry {
 	 * {@link #DEFAULT_TIMEOUT} in seconds ({@value}): a compile-time constant, which code
 	 * that must not load this class can refer to.
 	 */
-	public static final long DEFAULT_TIMEOUT_SECONDS = 5;
+	public static final long DEFAULT_TIMEOUT_SECONDS = 2;
 
-	/** How long one registry operation may take unless set otherwise: 5 seconds. */
+	/**
+	 * How long one registry operation may take unless set otherwise: 2 seconds, well
+	 * below a node's default allocation timeout, so that a request caught in a leader
+	 * election (which etcd never answers) ends, and the node asks the new leader, while
+	 * its callers still wait.
+	 */
 	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(DEFAULT_TIMEOUT_SECONDS);
 
 	/**
@@ -298,7 +303,9 @@ public final class EtcdRegistry implements Registry {
 
 		/**
 		 * Sets how long one registry operation may take in all, retries under contention
-		 * included; positive, at most a day, default 5 seconds.
+		 * included; positive, at most a day, default 2 seconds. Keep it below the nodes'
+		 * allocation timeout: a request that etcd dropped in a leader election ends only
+		 * with it.
 		 * @param timeout the timeout
 		 * @return this builder
 		 */

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -115,11 +116,17 @@ class EtcdLeaderKillIntegrationTest {
 				System.out.printf(
 						"etcd leader killed (member %d) under load: nodes reserved again after %s ms; longest pause "
 								+ "of a thread %d ms; %,d IDs (%,d after the nodes reserved again), %d failed nextId "
-								+ "calls, %d failed registry calls, %d repeated IDs%n",
+								+ "calls, %d failed registry calls (the last: %s), %d repeated IDs%n",
 						leader,
 						Arrays.toString(Arrays.stream(reservedAgain).map(TimeUnit.NANOSECONDS::toMillis).toArray()),
 						TimeUnit.NANOSECONDS.toMillis(longestPause), all.length,
-						all.length - Arrays.stream(countsAtRecovery).sum(), failedCalls, failedReservations, repeated);
+						all.length - Arrays.stream(countsAtRecovery).sum(), failedCalls, failedReservations,
+						nodes.stream()
+							.map((node) -> node.stats().lastFailure())
+							.filter(Objects::nonNull)
+							.findFirst()
+							.orElse("none"),
+						repeated);
 				assertThat(repeated).as("IDs issued twice").isZero();
 				assertThat(unrecordedIds(all, clients.get(0)))
 					.as("IDs at or above their second's next_seq: blocks whose reservation etcd lost")

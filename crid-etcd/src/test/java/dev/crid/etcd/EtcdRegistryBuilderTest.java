@@ -16,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class EtcdRegistryBuilderTest {
 
 	@Test
-	void defaultsToThePrefixCridAFiveSecondTimeoutAndADayOfRetention() {
+	void defaultsToThePrefixCridATwoSecondTimeoutAndADayOfRetention() {
 		try (Client client = Client.builder().endpoints("http://127.0.0.1:1").build()) {
 			EtcdRegistry registry = EtcdRegistry.builder(client).build();
 			assertThat(registry.keyPrefix()).isEqualTo("crid/");
-			assertThat(registry.timeout()).isEqualTo(Duration.ofSeconds(5));
+			assertThat(registry.timeout()).isEqualTo(Duration.ofSeconds(2));
 			assertThat(registry.retention()).isEqualTo(Duration.ofDays(1));
 			assertThat(registry).hasToString("EtcdRegistry[keyPrefix=crid/]");
 		}
