@@ -39,10 +39,10 @@ import dev.crid.RegistryException;
  */
 final class BlockReservations {
 
-	static final int MAX_ATTEMPTS = 64;
+	private static final int MAX_ATTEMPTS = 64;
 
 	/** The longest pause between two attempts, in milliseconds. */
-	static final long MAX_PAUSE_MILLIS = 5;
+	private static final long MAX_PAUSE_MILLIS = 5;
 
 	private final KV kv;
 

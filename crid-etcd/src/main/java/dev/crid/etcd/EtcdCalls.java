@@ -104,10 +104,6 @@ final class EtcdCalls {
 		}
 	}
 
-	Duration timeout() {
-		return this.timeout;
-	}
-
 	private RegistryException timedOut(String task, @Nullable TimeoutException cause) {
 		return new RegistryException(
 				"Could not " + task + ": etcd did not answer within the registry's timeout of " + this.timeout, cause);
