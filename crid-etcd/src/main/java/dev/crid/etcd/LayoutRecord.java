@@ -60,7 +60,7 @@ final class LayoutRecord {
 	}
 
 	private CridLayout decode(String text) {
-		String[] fields = text.split(" ");
+		String[] fields = text.split(" ", -1);
 		try {
 			if (fields.length == 3 && fields[0].startsWith("epoch=") && fields[1].startsWith("timestampBits=")
 					&& fields[2].startsWith("sequenceBits=")) {
