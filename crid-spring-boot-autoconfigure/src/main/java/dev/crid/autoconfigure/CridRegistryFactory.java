@@ -19,6 +19,6 @@ public interface CridRegistryFactory {
 	 * sets none
 	 * @return the node's registry
 	 */
-	Registry create(String nodeName, CridProperties nodeProperties);
+	Registry create(String nodeName, NodeProperties nodeProperties);
 
 }

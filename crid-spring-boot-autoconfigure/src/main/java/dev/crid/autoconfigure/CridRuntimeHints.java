@@ -18,14 +18,15 @@ import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.aot.hint.TypeReference;
+import org.springframework.boot.context.properties.bind.BindableRuntimeHintsRegistrar;
 import org.springframework.util.ClassUtils;
 
 /**
  * What a native image must keep for crid, which loads these reflectively or from the
- * classpath: the registry's schema scripts ({@code dev/crid/jdbc/schema-*.sql}), the
- * Hibernate generator's constructors and the service files through which Hibernate finds
- * crid's type contributor and integrator, the Jackson module's constructors, and the
- * classes whose presence the auto-configuration checks by name. Registered in
+ * classpath: the named nodes' properties, which are bound by hand, the Hibernate
+ * generator's constructors and the service files through which Hibernate finds crid's
+ * type contributor and integrator, the Jackson module's constructors, and the annotation
+ * whose presence the Jackson module checks by name. Registered in
  * {@code META-INF/spring/aot.factories}; each part only when its module is on the
  * classpath.
  */
@@ -41,9 +42,7 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	@Override
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		registerPresenceChecks(hints, classLoader);
-		if (ClassUtils.isPresent(RegistryConfigurations.JDBC_REGISTRY_CLASS, classLoader)) {
-			hints.resources().registerPattern("dev/crid/jdbc/schema-*.sql");
-		}
+		BindableRuntimeHintsRegistrar.forTypes(NodeProperties.class).registerHints(hints, classLoader);
 		if (ClassUtils.isPresent(GENERATOR, classLoader) && ClassUtils.isPresent(HIBERNATE, classLoader)) {
 			registerHibernate(hints);
 		}
@@ -57,12 +56,8 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	 * about.
 	 */
 	private static void registerPresenceChecks(RuntimeHints hints, @Nullable ClassLoader classLoader) {
-		for (String name : new String[] { RegistryConfigurations.JDBC_REGISTRY_CLASS,
-				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
-				CRID_ANNOTATION_CLASS }) {
-			if (ClassUtils.isPresent(name, classLoader)) {
-				hints.reflection().registerType(TypeReference.of(name));
-			}
+		if (ClassUtils.isPresent(CRID_ANNOTATION_CLASS, classLoader)) {
+			hints.reflection().registerType(TypeReference.of(CRID_ANNOTATION_CLASS));
 		}
 	}
 

@@ -2,9 +2,8 @@ package dev.crid.autoconfigure;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.crid.CridException;
 import dev.crid.CridNode;
@@ -20,17 +19,15 @@ import org.springframework.beans.factory.ObjectProvider;
 /**
  * Builds the auto-configured nodes, the default one and each named one, the same way: the
  * properties applied, the registry decorated, the customizers run, the layout checked
- * with the registry and the first block reserved. A configuration error of a named node
- * names that node's properties ({@code crid.nodes.<name>.*}).
+ * with the registry and the first block reserved.
  */
 final class NodeFactory {
 
 	private static final Log logger = LogFactory.getLog(CridAutoConfiguration.class);
 
-	/** A property of a node, {@code crid.} not part of a longer name. */
-	private static final Pattern NODE_PROPERTY = Pattern.compile("(?<![\\w.-])crid\\.(?!nodes\\.)");
-
 	private final CridProperties properties;
+
+	private final NamedNodes namedNodes;
 
 	private final ObjectProvider<CridRegistryFactory> registries;
 
@@ -41,17 +38,17 @@ final class NodeFactory {
 	/** The registry each named node was created with, by name. */
 	private final Map<String, Registry> namedRegistries = new ConcurrentHashMap<>();
 
-	NodeFactory(CridProperties properties, ObjectProvider<CridRegistryFactory> registries,
+	NodeFactory(CridProperties properties, NamedNodes namedNodes, ObjectProvider<CridRegistryFactory> registries,
 			ObjectProvider<CridRegistryDecorator> decorators, ObjectProvider<CridNodeCustomizer> customizers) {
 		this.properties = properties;
+		this.namedNodes = namedNodes;
 		this.registries = registries;
 		this.decorators = decorators;
 		this.customizers = customizers;
 	}
 
 	/**
-	 * Creates the named node, on a registry of its own. Called by the named nodes' bean
-	 * definitions (see {@link NamedNodesRegistrar}).
+	 * Creates the named node, on a registry of its own.
 	 * @param name the node's name, a key of {@code crid.nodes}
 	 */
 	CridNode create(String name) {
@@ -64,18 +61,10 @@ final class NodeFactory {
 							+ "registry, or remove crid.nodes." + name + " and the application's own Registry bean.",
 					null);
 		}
-		CridProperties nodeProperties = this.properties.forNode(name);
-		CridNode node;
-		try {
-			Registry registry = factory.create(name, nodeProperties);
-			this.namedRegistries.put(name, registry);
-			node = newNode(name, registry, nodeProperties);
-		}
-		catch (CridConfigurationException ex) {
-			throw forNamedNode(ex, name);
-		}
-		warmUp(name, node);
-		return node;
+		NodeProperties nodeProperties = Objects.requireNonNull(this.namedNodes.get(name), name);
+		Registry registry = factory.create(name, nodeProperties);
+		this.namedRegistries.put(name, registry);
+		return build(name, registry, nodeProperties);
 	}
 
 	/**
@@ -90,13 +79,13 @@ final class NodeFactory {
 	 * Builds a node on the given registry and reserves its first block.
 	 * @param name the node's name, {@link CridNodes#DEFAULT_NODE} for the default node
 	 */
-	CridNode build(String name, Registry registry, CridProperties nodeProperties) {
+	CridNode build(String name, Registry registry, NodeProperties nodeProperties) {
 		CridNode node = newNode(name, registry, nodeProperties);
 		warmUp(name, node);
 		return node;
 	}
 
-	private CridNode newNode(String name, Registry registry, CridProperties nodeProperties) {
+	private CridNode newNode(String name, Registry registry, NodeProperties nodeProperties) {
 		Registry decorated = registry;
 		for (CridRegistryDecorator decorator : this.decorators.orderedStream().toList()) {
 			decorated = decorator.decorate(name, decorated);
@@ -116,7 +105,8 @@ final class NodeFactory {
 			return builder.build();
 		}
 		catch (InvalidConfigException ex) {
-			throw ConfigurationFailures.invalidNodeProperties(ex, nodeProperties, !ordered.isEmpty());
+			throw CridConfigurationException.refused(name, Setting.Builder.NODE, ex, ordered.isEmpty() ? null
+					: "(A CridNodeCustomizer bean may have changed these settings after the properties were applied.)");
 		}
 	}
 
@@ -134,27 +124,14 @@ final class NodeFactory {
 		}
 		catch (LayoutMismatchException ex) {
 			node.close();
-			throw ConfigurationFailures.layoutMismatch(ex, name, this.properties);
+			throw LayoutMismatch.of(ex, name, this.properties, this.namedNodes);
 		}
 		catch (CridException ex) {
-			logger.warn("crid could not reserve the first block of its " + describe(name) + " at start-up; IDs "
-					+ "are refused until the registry answers, and the health indicator reports it: "
-					+ ex.getMessage());
+			logger.warn("crid could not reserve the first block of its "
+					+ (CridNodes.DEFAULT_NODE.equals(name) ? "default node" : "node '" + name + "'")
+					+ " at start-up; IDs are refused until the registry answers, and the health indicator reports "
+					+ "it: " + ex.getMessage());
 		}
-	}
-
-	private static String describe(String name) {
-		return CridNodes.DEFAULT_NODE.equals(name) ? "default node" : "node '" + name + "'";
-	}
-
-	/**
-	 * The failure with every node property named as the named node's
-	 * ({@code crid.nodes.<name>.*}).
-	 */
-	private static CridConfigurationException forNamedNode(CridConfigurationException ex, String name) {
-		String prefix = Matcher.quoteReplacement("crid.nodes." + name + ".");
-		return new CridConfigurationException(NODE_PROPERTY.matcher(ex.description()).replaceAll(prefix),
-				NODE_PROPERTY.matcher(ex.action()).replaceAll(prefix), ex.getCause());
 	}
 
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.testsupport.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +66,7 @@ abstract class AbstractNamedNodesDatabaseIntegrationTest {
 			.withPropertyValues("crid.registry.jdbc.table-name=" + defaultTable, "crid.block-size=50",
 					"crid.threshold=25", "crid.nodes.public.timestamp-bits=41", "crid.nodes.public.sequence-bits=22",
 					"crid.nodes.public.registry.jdbc.table-name=" + publicTable, "crid.nodes.tenant_b.block-size=20",
-					"crid.nodes.tenant_b.registry.jdbc.table-name=" + tenantTable)
+					"crid.nodes.tenant_b.threshold=10", "crid.nodes.tenant_b.registry.jdbc.table-name=" + tenantTable)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				CridNodes nodes = context.getBean(CridNodes.class);
@@ -89,7 +90,7 @@ abstract class AbstractNamedNodesDatabaseIntegrationTest {
 			.withPropertyValues("crid.registry.jdbc.table-name=" + table, "crid.nodes.public.timestamp-bits=41",
 					"crid.nodes.public.sequence-bits=22", "crid.nodes.public.registry.jdbc.table-name=" + table)
 			.run((context) -> {
-				FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+				FailureAnalysis analysis = StartupFailures.analyze(context);
 				assertThat(analysis.getDescription()).contains("'" + table + "'")
 					.containsAnyOf(
 							"used by the default node (crid.*) with another layout than that of the node "
@@ -101,7 +102,8 @@ abstract class AbstractNamedNodesDatabaseIntegrationTest {
 
 	private ApplicationContextRunner runner() {
 		return new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, CridAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+					CridRegistryAutoConfiguration.class, CridAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=" + this.endpoint.url(),
 					"spring.datasource.username=" + this.endpoint.username(),
 					"spring.datasource.password=" + this.endpoint.password(),

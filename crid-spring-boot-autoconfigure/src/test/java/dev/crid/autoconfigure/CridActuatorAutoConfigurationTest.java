@@ -3,6 +3,7 @@ package dev.crid.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridId;
 import dev.crid.CridNode;
 import dev.crid.InMemoryRegistry;
@@ -41,15 +42,15 @@ import static org.awaitility.Awaitility.await;
 class CridActuatorAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(
-				AutoConfigurations.of(CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class,
-						CridMetricsAutoConfiguration.class, CridEndpointAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class,
+				CridHealthContributorAutoConfiguration.class, CridMetricsAutoConfiguration.class,
+				CridEndpointAutoConfiguration.class))
 		.withPropertyValues("crid.registry.type=memory");
 
 	@Test
 	void healthIndicatorIsNamedCrid() {
 		this.runner.run((context) -> assertThat(context).hasSingleBean(CridHealthIndicator.class)
-			.hasBean("cridHealthIndicator"));
+			.hasBean("cridHealthContributor"));
 	}
 
 	@Test

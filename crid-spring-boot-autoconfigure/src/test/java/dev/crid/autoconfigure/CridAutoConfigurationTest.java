@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.CridParser;
@@ -31,6 +32,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -59,7 +61,7 @@ class CridAutoConfigurationTest {
 	private static final String IN_MEMORY_WARNING = "IDs are unique only within this process";
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class));
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class));
 
 	private final ApplicationContextRunner withH2 = this.runner
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class));
@@ -72,7 +74,7 @@ class CridAutoConfigurationTest {
 			assertThat(context.getBean(CridNode.class).nextId()).isPositive();
 		});
 		assertThat(occurrences(output.getAll(), IN_MEMORY_WARNING)).isEqualTo(1);
-		assertThat(output).contains("WARN").contains("the application has no DataSource");
+		assertThat(output).contains("WARN").contains("jdbc needs a DataSource bean");
 	}
 
 	@Test
@@ -120,15 +122,14 @@ class CridAutoConfigurationTest {
 			.withPropertyValues("crid.registry.jdbc.initialize-schema=never",
 					"crid.registry.jdbc.table-name=absent_ids")
 			.run((context) -> {
-				FailureAnalysis analysis = analyze(context);
-				assertThat(analysis.getDescription()).contains("'absent_ids' does not exist")
-					.contains("crid.registry.jdbc.initialize-schema")
-					.contains("Value: never");
-				assertThat(analysis.getAction()).contains("dev/crid/jdbc/schema-h2.sql")
+				FailureAnalysis analysis = StartupFailures.analyze(context);
+				assertThat(analysis.getDescription())
+					.contains("Property: crid.registry.jdbc.initialize-schema\n    Value: \"never\"\n")
+					.contains("left the table 'absent_ids' uncreated, and it does not exist")
+					.contains("dev/crid/jdbc/schema-h2.sql")
 					.containsIgnoringCase("CREATE TABLE")
-					.contains("absent_ids")
-					.doesNotContain(JdbcTemplateRegistry.DEFAULT_TABLE_NAME)
-					.contains("crid.registry.jdbc.initialize-schema=always");
+					.doesNotContain(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
+				assertThat(analysis.getAction()).contains("crid.registry.jdbc.initialize-schema=always");
 			});
 	}
 
@@ -153,11 +154,11 @@ class CridAutoConfigurationTest {
 	@Test
 	void failsWhenJdbcIsRequiredWithoutDataSource() {
 		this.runner.withPropertyValues("crid.registry.type=jdbc").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.type")
-				.contains("Value: jdbc")
-				.contains("no DataSource bean");
-			assertThat(analysis.getAction()).contains("spring.datasource.url").contains("crid.registry.type");
+				.contains("Value: \"jdbc\"")
+				.contains("a DataSource bean (spring.datasource.url");
+			assertThat(analysis.getAction()).contains("crid.registry.type");
 		});
 	}
 
@@ -166,10 +167,10 @@ class CridAutoConfigurationTest {
 		this.withH2.withClassLoader(new FilteredClassLoader(JdbcTemplateRegistry.class))
 			.withPropertyValues("crid.registry.type=jdbc")
 			.run((context) -> {
-				FailureAnalysis analysis = analyze(context);
-				assertThat(analysis.getDescription()).contains("dev.crid:crid-jdbc is not on the classpath")
-					.doesNotContain("no DataSource");
-				assertThat(analysis.getAction()).contains("Add dev.crid:crid-jdbc");
+				FailureAnalysis analysis = StartupFailures.analyze(context);
+				assertThat(analysis.getDescription()).contains("dev.crid:crid-jdbc on the classpath")
+					.doesNotContain("DataSource bean");
+				assertThat(analysis.getAction()).contains("crid.registry.type");
 			});
 	}
 
@@ -179,15 +180,15 @@ class CridAutoConfigurationTest {
 			assertThat(context).hasSingleBean(DataSource.class);
 			assertThat(context).getBean(Registry.class).isInstanceOf(InMemoryRegistry.class);
 		});
-		assertThat(output).contains("dev.crid:crid-jdbc missing from the classpath").contains(IN_MEMORY_WARNING);
+		assertThat(output).contains("jdbc needs dev.crid:crid-jdbc on the classpath").contains(IN_MEMORY_WARNING);
 	}
 
 	@Test
 	void failsWithSeveralDataSourcesNeitherQualifiedNorPrimary() {
 		this.runner.withUserConfiguration(TwoDataSources.class).run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription())
-				.contains("several DataSource beans, none is @CridDataSource and " + "none is @Primary");
+				.contains("the application has several, none is @CridDataSource and none is @Primary");
 			assertThat(analysis.getAction()).contains("with @dev.crid.autoconfigure.CridDataSource")
 				.contains("@Primary");
 		});
@@ -274,11 +275,11 @@ class CridAutoConfigurationTest {
 			assertThat(node.allocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
 			assertThat(node.maxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 			CridProperties properties = context.getBean(CridProperties.class);
-			assertThat(properties.getRegistry().getType()).isEqualTo(CridProperties.RegistryType.AUTO);
+			assertThat(properties.getRegistry().getType()).isEqualTo(RegistryType.AUTO);
 			assertThat(properties.getRegistry().getJdbc().getTableName())
 				.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
 			assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
-				.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
+				.isEqualTo(DatabaseInitializationMode.EMBEDDED);
 		});
 	}
 
@@ -330,8 +331,8 @@ class CridAutoConfigurationTest {
 
 	@Test
 	void failsOnBitSplitNotAddingUpTo63() {
-		assertInvalid("crid.timestamp-bits=40", "Property: crid.timestamp-bits + crid.sequence-bits", "Value: 40 + 32",
-				"adds up to 63");
+		assertInvalid("crid.timestamp-bits=40", "Property: crid.timestamp-bits + crid.sequence-bits", "Value: 72",
+				"must be 63 (40 + 32)", "adds up to 63");
 	}
 
 	@Test
@@ -354,9 +355,9 @@ class CridAutoConfigurationTest {
 	@Test
 	void failsOnInvalidTableName() {
 		this.withH2.withPropertyValues("crid.registry.jdbc.table-name=ids; DROP TABLE users").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.table-name")
-				.contains("Value: 'ids; DROP TABLE users'");
+				.contains("Value: \"ids; DROP TABLE users\"");
 			assertThat(analysis.getAction()).contains("crid.registry.jdbc.table-name").contains("schema.name");
 		});
 	}
@@ -373,7 +374,7 @@ class CridAutoConfigurationTest {
 	@Test
 	void failsOnQueryTimeoutOutOfRange() {
 		this.withH2.withPropertyValues("crid.registry.jdbc.query-timeout=0s").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.query-timeout")
 				.contains("Value: PT0S");
 			assertThat(analysis.getAction()).contains("crid.registry.jdbc.query-timeout");
@@ -383,7 +384,7 @@ class CridAutoConfigurationTest {
 	@Test
 	void reportsEveryViolationAtOnce() {
 		this.runner.withPropertyValues("crid.block-size=0", "crid.allocation-timeout=0s").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.block-size")
 				.contains("Property: crid.allocation-timeout");
 			assertThat(analysis.getAction()).contains("crid.block-size").contains("crid.allocation-timeout");
@@ -420,7 +421,7 @@ class CridAutoConfigurationTest {
 		InMemoryRegistry shared = new InMemoryRegistry();
 		shared.checkLayout(CridLayout.of(CridLayout.DEFAULT_EPOCH, 32, 31));
 		this.runner.withBean(Registry.class, () -> shared).run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("another layout")
 				.contains("Registry: epoch 2026-01-01T00:00:00Z, 32 timestamp bits, 31 sequence bits")
 				.contains("The default node (crid.*): epoch 2026-01-01T00:00:00Z, 31 timestamp bits, 32 sequence bits");
@@ -444,12 +445,12 @@ class CridAutoConfigurationTest {
 		assertInvalid("crid.max-clock-skew=0s", "Property: crid.max-clock-skew", "Value: PT0S", "positive");
 		assertInvalid("crid.runway=-1s", "Property: crid.runway", "Value: PT-1S", "at most one day");
 		this.withH2.withPropertyValues("crid.registry.jdbc.retention=-1s").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT-1S");
 			assertThat(analysis.getAction()).contains("crid.registry.jdbc.retention");
 		});
 		this.withH2.withPropertyValues("crid.registry.jdbc.retention=30s", "crid.max-clock-skew=1m").run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.registry.jdbc.retention", "Value: PT30S",
 					"must exceed crid.max-clock-skew (PT1M)");
 		});
@@ -457,17 +458,10 @@ class CridAutoConfigurationTest {
 
 	private void assertInvalid(String property, String... expected) {
 		this.runner.withPropertyValues(property).run((context) -> {
-			FailureAnalysis analysis = analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			String text = analysis.getDescription() + "\n" + analysis.getAction();
 			assertThat(text).contains(expected);
 		});
-	}
-
-	static FailureAnalysis analyze(AssertableApplicationContext context) {
-		assertThat(context).hasFailed();
-		FailureAnalysis analysis = new CridConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
-		assertThat(analysis).as("failure analysis of %s", context.getStartupFailure()).isNotNull();
-		return analysis;
 	}
 
 	private static int occurrences(String text, String part) {
@@ -487,7 +481,7 @@ class CridAutoConfigurationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@Import(CridAutoConfiguration.class)
+	@Import({ CridRegistryAutoConfiguration.class, CridAutoConfiguration.class })
 	static class CridOnly {
 
 	}

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
@@ -42,8 +43,8 @@ class CridDataSourceIntegrationTest {
 	private static HikariDataSource admin;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(
-				AutoConfigurations.of(CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class,
+				CridHealthContributorAutoConfiguration.class))
 		.withPropertyValues("crid.registry.jdbc.initialize-schema=always", "crid.registry.jdbc.table-name=" + TABLE);
 
 	@BeforeAll

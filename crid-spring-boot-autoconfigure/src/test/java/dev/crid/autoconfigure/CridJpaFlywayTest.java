@@ -2,6 +2,7 @@ package dev.crid.autoconfigure;
 
 import java.time.Instant;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.jpa.Ticket;
 import dev.crid.autoconfigure.hibernate.CridHibernateAutoConfiguration;
@@ -30,7 +31,8 @@ class CridJpaFlywayTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class,
-				HibernateJpaAutoConfiguration.class, CridAutoConfiguration.class, CridHibernateAutoConfiguration.class))
+				HibernateJpaAutoConfiguration.class, CridRegistryAutoConfiguration.class, CridAutoConfiguration.class,
+				CridHibernateAutoConfiguration.class))
 		.withUserConfiguration(Entities.class)
 		.withPropertyValues("spring.flyway.locations=classpath:dev/crid/autoconfigure/flyway",
 				"spring.jpa.hibernate.ddl-auto=none", "crid.registry.jdbc.initialize-schema=never",

@@ -5,6 +5,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import java.util.Map;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
@@ -47,16 +48,21 @@ class CridNamedNodesTest {
 
 	private static final String JAVASCRIPT_SAFE_SEQUENCE = "crid.nodes.public.sequence-bits=22";
 
+	/** A named node of small blocks: its threshold, which crid.threshold exceeds, too. */
+	private static final String[] SMALL_NODE_A = { "crid.nodes.a.block-size=10", "crid.nodes.a.threshold=5" };
+
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class))
 		.withPropertyValues("crid.registry.type=memory");
 
-	private final ApplicationContextRunner withH2 = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, CridAutoConfiguration.class));
+	private final ApplicationContextRunner withH2 = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(DataSourceAutoConfiguration.class, CridRegistryAutoConfiguration.class, CridAutoConfiguration.class));
 
 	@Test
 	void eachNamedNodeIsABeanQualifiedByItsNameBesideTheDefaultNode() {
-		this.runner.withPropertyValues(JAVASCRIPT_SAFE, JAVASCRIPT_SAFE_SEQUENCE, "crid.nodes.tenant_b.block-size=100")
+		this.runner
+			.withPropertyValues(JAVASCRIPT_SAFE, JAVASCRIPT_SAFE_SEQUENCE, "crid.nodes.tenant_b.block-size=100",
+					"crid.nodes.tenant_b.threshold=50")
 			.withUserConfiguration(InjectsNodes.class)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
@@ -116,7 +122,7 @@ class CridNamedNodesTest {
 
 	@Test
 	void eachNamedNodeHasARegistryOfItsOwn() {
-		this.runner.withPropertyValues("crid.nodes.a.block-size=10").run((context) -> {
+		this.runner.withPropertyValues(SMALL_NODE_A).run((context) -> {
 			CridNodes nodes = context.getBean(CridNodes.class);
 			assertThat(nodes.registry("a")).isInstanceOf(InMemoryRegistry.class)
 				.isNotSameAs(nodes.registry("default"))
@@ -127,7 +133,7 @@ class CridNamedNodesTest {
 
 	@Test
 	void namedNodesCloseWithTheContext() {
-		this.runner.withPropertyValues("crid.nodes.a.block-size=10").run((context) -> {
+		this.runner.withPropertyValues(SMALL_NODE_A).run((context) -> {
 			CridNode node = context.getBean(CridNodes.class).get("a");
 			context.close();
 			assertThat(node.isClosed()).isTrue();
@@ -136,16 +142,14 @@ class CridNamedNodesTest {
 
 	@Test
 	void customizersCustomizeTheDefaultNodeUnlessTheyAskForEveryNode() {
-		this.runner.withPropertyValues("crid.nodes.a.block-size=10")
+		this.runner.withPropertyValues(SMALL_NODE_A)
 			.withBean("defaultOnly", CridNodeCustomizer.class, () -> (builder) -> builder.threshold(7))
 			.run((context) -> {
 				CridNodes nodes = context.getBean(CridNodes.class);
 				assertThat(nodes.get("default").threshold()).isEqualTo(7);
-				assertThat(nodes.get("a").threshold()).isEqualTo(5); // half its block,
-																		// below
-																		// crid.threshold
+				assertThat(nodes.get("a").threshold()).isEqualTo(5);
 			});
-		this.runner.withPropertyValues("crid.nodes.a.block-size=10")
+		this.runner.withPropertyValues(SMALL_NODE_A)
 			.withBean("everyNode", CridNodeCustomizer.class, () -> new CridNodeCustomizer() {
 
 				@Override
@@ -168,7 +172,7 @@ class CridNamedNodesTest {
 	@Test
 	void aNameThatIsNoIdentifierStopsStartUpNamingTheProperty() {
 		this.runner.withPropertyValues("crid.nodes.my-node.block-size=10").run((context) -> {
-			FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.nodes.my-node")
 				.contains("letters, digits and underscores");
 		});
@@ -177,16 +181,16 @@ class CridNamedNodesTest {
 	@Test
 	void theNameDefaultStopsStartUp() {
 		this.runner.withPropertyValues("crid.nodes.default.block-size=10").run((context) -> {
-			FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.nodes.default")
-				.contains("'default' is the name of the node that crid.* configures");
+				.contains("must not be 'default', the name of the node that crid.* configures");
 		});
 	}
 
 	@Test
 	void anInvalidSettingOfANamedNodeNamesTheNodesProperty() {
 		this.runner.withPropertyValues("crid.nodes.a.block-size=0").run((context) -> {
-			FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+			FailureAnalysis analysis = StartupFailures.analyze(context);
 			assertThat(analysis.getDescription()).contains("Property: crid.nodes.a.block-size")
 				.contains("Value: 0")
 				.doesNotContain("Property: crid.block-size");
@@ -195,11 +199,31 @@ class CridNamedNodesTest {
 	}
 
 	@Test
+	void aNamedNodeTakesTheThresholdOfCridEvenWhereItsOwnBlockIsSmallerAndIsRefusedSayingSo() {
+		this.runner.withPropertyValues("crid.threshold=400", "crid.nodes.a.block-size=100").run((context) -> {
+			FailureAnalysis analysis = StartupFailures.analyze(context);
+			assertThat(analysis.getDescription()).contains("Property: crid.nodes.a.threshold\n    Value: 400\n")
+				.contains("must not exceed blockSize 100");
+			assertThat(analysis.getAction())
+				.contains("Set crid.nodes.a.threshold no higher than crid.nodes.a.block-size");
+		});
+	}
+
+	@Test
+	void aNamedNodeThatSetsAnotherKindOfRegistryIsRefused() {
+		this.runner.withPropertyValues("crid.nodes.a.registry.type=jdbc").run((context) -> {
+			FailureAnalysis analysis = StartupFailures.analyze(context);
+			assertThat(analysis.getDescription()).contains("Property: crid.nodes.a.registry.type\n")
+				.contains("the default node's kind of registry (crid.registry.type, memory)");
+		});
+	}
+
+	@Test
 	void namedNodesNeedAFactoryWhenTheApplicationDefinesItsOwnRegistry() {
-		this.runner.withPropertyValues("crid.nodes.a.block-size=10")
+		this.runner.withPropertyValues(SMALL_NODE_A)
 			.withBean(Registry.class, () -> (timestamp, blockSize) -> 0)
 			.run((context) -> {
-				FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+				FailureAnalysis analysis = StartupFailures.analyze(context);
 				assertThat(analysis.getDescription()).contains("crid.nodes.a names a node")
 					.contains("its own dev.crid.Registry bean");
 				assertThat(analysis.getAction()).contains("CridRegistryFactory");
@@ -230,7 +254,7 @@ class CridNamedNodesTest {
 			.withPropertyValues(JAVASCRIPT_SAFE, JAVASCRIPT_SAFE_SEQUENCE,
 					"crid.nodes.public.registry.jdbc.table-name=crid_allocations")
 			.run((context) -> {
-				FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
+				FailureAnalysis analysis = StartupFailures.analyze(context);
 				// Whichever node is created second is refused, naming the other.
 				assertThat(analysis.getDescription()).contains("'crid_allocations'")
 					.containsAnyOf(

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.CridParser;
 import dev.crid.Registry;
@@ -74,9 +75,9 @@ class CridPostgresIntegrationTest {
 	private static TestDatabase.Endpoint database;
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, CridAutoConfiguration.class,
-				CridHealthContributorAutoConfiguration.class, CridMetricsAutoConfiguration.class,
-				CridEndpointAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, CridRegistryAutoConfiguration.class,
+				CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class,
+				CridMetricsAutoConfiguration.class, CridEndpointAutoConfiguration.class))
 		.withPropertyValues("management.endpoints.web.exposure.include=crid",
 				"spring.datasource.hikari.maximum-pool-size=4");
 
@@ -137,13 +138,13 @@ class CridPostgresIntegrationTest {
 	void failsAtStartUpWithTheScriptWhenTheTableIsMissingOnAServerDatabase() {
 		String table = newTable();
 		database().withPropertyValues("crid.registry.jdbc.table-name=" + table).run((context) -> {
-			FailureAnalysis analysis = CridAutoConfigurationTest.analyze(context);
-			assertThat(analysis.getDescription()).contains("'" + table + "' does not exist")
-				.contains("'embedded'")
-				.contains("POSTGRESQL is not an embedded database");
-			assertThat(analysis.getAction()).contains("dev/crid/jdbc/schema-postgresql.sql")
-				.contains("CREATE TABLE IF NOT EXISTS " + table)
-				.contains("crid.registry.jdbc.initialize-schema=always");
+			FailureAnalysis analysis = StartupFailures.analyze(context);
+			assertThat(analysis.getDescription())
+				.contains("Property: crid.registry.jdbc.initialize-schema\n    Value: \"embedded\"\n")
+				.contains("left the table '" + table + "' uncreated (and POSTGRESQL is not an embedded database)")
+				.contains("dev/crid/jdbc/schema-postgresql.sql")
+				.contains("CREATE TABLE IF NOT EXISTS " + table);
+			assertThat(analysis.getAction()).contains("crid.registry.jdbc.initialize-schema=always");
 		});
 		assertThat(new JdbcTemplate(admin).queryForObject("SELECT to_regclass(?) IS NULL", Boolean.class, table))
 			.isTrue();
@@ -158,7 +159,7 @@ class CridPostgresIntegrationTest {
 			.properties("crid.registry.jdbc.initialize-schema=never", "crid.registry.jdbc.table-name=" + table);
 		assertThatThrownBy(application::run).hasStackTraceContaining(CridConfigurationException.class.getName());
 		assertThat(output).contains("APPLICATION FAILED TO START")
-			.contains("The crid registry table '" + table + "' does not exist")
+			.contains("left the table '" + table + "' uncreated, and it does not exist")
 			.contains("CREATE TABLE IF NOT EXISTS " + table);
 	}
 
@@ -207,8 +208,9 @@ class CridPostgresIntegrationTest {
 	@Test
 	void healthIsDownWhenTheDatabaseCannotBeReached(CapturedOutput output) {
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, CridAutoConfiguration.class,
-					CridHealthContributorAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(DataSourceAutoConfiguration.class, CridRegistryAutoConfiguration.class,
+							CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=jdbc:postgresql://127.0.0.1:1/test",
 					"spring.datasource.username=postgres", "spring.datasource.hikari.connection-timeout=250",
 					"spring.datasource.hikari.initialization-fail-timeout=-1",
@@ -310,7 +312,7 @@ class CridPostgresIntegrationTest {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@Import({ DataSourceAutoConfiguration.class, CridAutoConfiguration.class })
+	@Import({ DataSourceAutoConfiguration.class, CridRegistryAutoConfiguration.class, CridAutoConfiguration.class })
 	static class DatabaseApplication {
 
 	}

@@ -12,12 +12,14 @@ import java.util.Map;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.format.IdFormat;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.convert.DurationStyle;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -87,17 +89,17 @@ class CridPropertiesMetadataTest {
 		assertThat(properties.getBlockSize()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
 		assertThat(properties.getThreshold()).isEqualTo(CridNode.DEFAULT_THRESHOLD);
 		assertThat(properties.getAllocationTimeout()).isEqualTo(CridNode.DEFAULT_ALLOCATION_TIMEOUT);
-		assertThat(properties.getRegistry().getType()).isEqualTo(CridProperties.RegistryType.AUTO);
+		assertThat(properties.getRegistry().getType()).isEqualTo(RegistryType.AUTO);
 		assertThat(properties.getRegistry().getJdbc().getTableName())
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
 		assertThat(properties.getRegistry().getJdbc().getQueryTimeout())
 			.isEqualTo(JdbcTemplateRegistry.DEFAULT_QUERY_TIMEOUT);
 		assertThat(properties.getRegistry().getJdbc().getInitializeSchema())
-			.isEqualTo(CridProperties.SchemaInitialization.EMBEDDED);
+			.isEqualTo(DatabaseInitializationMode.EMBEDDED);
 		assertThat(properties.getMaxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 		assertThat(properties.getRegistry().getJdbc().getRetention()).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
 		assertThat(properties.getJackson().isIdsAsStrings()).isTrue();
-		assertThat(properties.getIdFormat()).isEqualTo(CridProperties.IdFormat.DECIMAL);
+		assertThat(properties.getIdFormat()).isEqualTo(IdFormat.DECIMAL);
 		assertThat(properties.getWeb().getProblemDetails().isEnabled()).isTrue();
 		assertThat(properties.getWeb().getRetryAfter()).isEqualTo(Duration.ofSeconds(5));
 	}

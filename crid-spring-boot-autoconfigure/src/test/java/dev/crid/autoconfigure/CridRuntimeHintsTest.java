@@ -24,9 +24,9 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link CridRuntimeHints}: everything crid loads reflectively or from the
- * classpath is declared for a native image, and the registrar is found where Spring's AOT
- * processing looks.
+ * Tests for crid's runtime hints ({@link CridRuntimeHints} and the registry's):
+ * everything crid loads reflectively or from the classpath is declared for a native
+ * image, and the registrars are found where Spring's AOT processing looks.
  */
 class CridRuntimeHintsTest {
 
@@ -35,7 +35,15 @@ class CridRuntimeHintsTest {
 	@Test
 	void isRegisteredInAotFactories() {
 		assertThat(AotServices.factories().load(RuntimeHintsRegistrar.class))
-			.hasAtLeastOneElementOfType(CridRuntimeHints.class);
+			.hasAtLeastOneElementOfType(CridRuntimeHints.class)
+			.anyMatch((registrar) -> registrar.getClass().getName().startsWith("dev.crid.autoconfigure.registry."));
+	}
+
+	@Test
+	void keepsWhatTheNamedNodesPropertiesAreBoundWith() throws NoSuchMethodException {
+		assertThat(RuntimeHintsPredicates.reflection().onType(NodeProperties.class)).accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onMethodInvocation(NodeProperties.class.getMethod("setBlockSize", long.class))).accepts(this.hints);
 	}
 
 	@Test
@@ -86,8 +94,9 @@ class CridRuntimeHintsTest {
 
 	@Test
 	void keepsTheClassesWhosePresenceIsCheckedByName() {
-		for (String name : List.of(RegistryConfigurations.JDBC_REGISTRY_CLASS,
-				RegistryConfigurations.JDBC_TEMPLATE_CLASS, RegistryConfigurations.EMBEDDED_DATABASE_CLASS,
+		for (String name : List.of("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
+				"org.springframework.boot.jdbc.EmbeddedDatabaseConnection", "dev.crid.data.r2dbc.R2dbcRegistry",
+				"io.r2dbc.spi.ConnectionFactory", "reactor.core.publisher.Mono",
 				CridRuntimeHints.CRID_ANNOTATION_CLASS)) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name))).as(name).accepts(this.hints);
 		}
@@ -100,14 +109,19 @@ class CridRuntimeHintsTest {
 		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/schema-h2.sql")).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridIdentifierGenerator.class)).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridJacksonModule.class)).rejects(without);
-		TypeReference jdbcTemplate = TypeReference.of(RegistryConfigurations.JDBC_TEMPLATE_CLASS);
+		TypeReference jdbcTemplate = TypeReference.of("org.springframework.jdbc.core.JdbcTemplate");
 		assertThat(RuntimeHintsPredicates.reflection().onType(jdbcTemplate)).as("spring-jdbc, still present")
 			.accepts(without);
 	}
 
+	/** The hints of every registrar of crid's that Spring's AOT processing finds. */
 	private static RuntimeHints hints(ClassLoader classLoader) {
 		RuntimeHints hints = new RuntimeHints();
-		new CridRuntimeHints().registerHints(hints, classLoader);
+		AotServices.factories()
+			.load(RuntimeHintsRegistrar.class)
+			.stream()
+			.filter((registrar) -> registrar.getClass().getName().startsWith("dev.crid."))
+			.forEach((registrar) -> registrar.registerHints(hints, classLoader));
 		return hints;
 	}
 

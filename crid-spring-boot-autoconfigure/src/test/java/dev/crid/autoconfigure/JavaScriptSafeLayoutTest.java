@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,8 @@ class JavaScriptSafeLayoutTest {
 
 	private static long idAt(Instant instant) {
 		long[] id = new long[1];
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class))
 			.withPropertyValues("crid.registry.type=memory", "crid.timestamp-bits=41", "crid.sequence-bits=22")
 			.withBean(CridNodeCustomizer.class, () -> (builder) -> builder.clock(Clock.fixed(instant, ZoneOffset.UTC)))
 			.run((context) -> {

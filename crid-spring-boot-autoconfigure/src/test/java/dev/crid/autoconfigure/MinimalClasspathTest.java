@@ -35,20 +35,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Every dependency of this module but crid-core and Spring Boot's core is optional. This
- * test starts an application in a class loader that holds nothing else — no crid-jdbc,
- * JDBC, Hibernate, Jackson, Micrometer or actuator — which {@code FilteredClassLoader}
- * cannot prove, since it hides classes only from the conditions, not from the
- * auto-configuration classes themselves. It also writes JSON with
- * {@link CridJacksonModule} where Jackson is present but crid-hibernate, which holds
- * {@code @Crid}, is not.
+ * Every dependency of this module but crid-core, Spring Boot's core and its SQL
+ * initialization types (the type of {@code initialize-schema}) is optional. This test
+ * starts an application in a class loader that holds nothing else — no crid-jdbc, JDBC,
+ * Hibernate, Jackson, Micrometer or actuator — which {@code FilteredClassLoader} cannot
+ * prove, since it hides classes only from the conditions, not from the auto-configuration
+ * classes themselves. It also writes JSON with {@link CridJacksonModule} where Jackson is
+ * present but crid-hibernate, which holds {@code @Crid}, is not.
  */
 class MinimalClasspathTest {
 
-	private static final Pattern ALLOWED = Pattern.compile("(spring-boot|spring-boot-autoconfigure|spring-core|"
-			+ "spring-beans|spring-context|spring-aop|spring-expression|spring-jcl|micrometer-observation|"
-			+ "micrometer-commons|jspecify|logback-classic|logback-core|slf4j-api|jul-to-slf4j|log4j-to-slf4j|"
-			+ "log4j-api|snakeyaml|commons-logging)-[0-9][^/]*\\.jar");
+	private static final Pattern ALLOWED = Pattern
+		.compile("(spring-boot|spring-boot-autoconfigure|spring-boot-sql|spring-core|"
+				+ "spring-beans|spring-context|spring-aop|spring-expression|spring-jcl|micrometer-observation|"
+				+ "micrometer-commons|jspecify|logback-classic|logback-core|slf4j-api|jul-to-slf4j|log4j-to-slf4j|"
+				+ "log4j-api|snakeyaml|commons-logging)-[0-9][^/]*\\.jar");
 
 	private static final Pattern JACKSON = Pattern.compile("jackson-(core|databind|annotations)-[0-9][^/]*\\.jar");
 
@@ -60,8 +61,7 @@ class MinimalClasspathTest {
 		// without (Micrometer's Observation API comes with spring-context) must be
 		// missing here, so that the application below starts only if every guard holds.
 		Set<String> guarded = classesNamedByConditionalOnClass();
-		assertThat(guarded).contains("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
-				"org.hibernate.SessionFactory", "tools.jackson.databind.JacksonModule",
+		assertThat(guarded).contains("org.hibernate.SessionFactory", "tools.jackson.databind.JacksonModule",
 				"io.micrometer.core.instrument.MeterRegistry",
 				"org.springframework.boot.health.contributor.HealthIndicator",
 				"org.springframework.boot.actuate.endpoint.annotation.Endpoint",

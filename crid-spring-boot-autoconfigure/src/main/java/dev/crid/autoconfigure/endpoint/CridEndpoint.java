@@ -13,7 +13,7 @@ import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridNodes;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
@@ -132,13 +132,13 @@ public class CridEndpoint {
 			throw invalidRequest(String.valueOf(ex.getMessage()), ex);
 		}
 		CridLayout layout = node.layout();
-		return new DecodedId(parsed.toString(), parsed.toBase32(), chosen.propertyValue(), reading.isAmbiguous(),
+		return new DecodedId(parsed.toString(), parsed.toBase32(), chosen.lowerCaseName(), reading.isAmbiguous(),
 				parts.timestamp(), layout.timestampOf(parsed.value()), parts.sequence());
 	}
 
 	private static IdFormat formatNamed(String format) {
 		for (IdFormat candidate : IdFormat.values()) {
-			if (candidate.propertyValue().equals(format.toLowerCase(Locale.ROOT))) {
+			if (candidate.lowerCaseName().equals(format.toLowerCase(Locale.ROOT))) {
 				return candidate;
 			}
 		}

@@ -4,7 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 
 /**
  * Text read as an ID in each form: the ID, or why it is none. Text may be an ID in both

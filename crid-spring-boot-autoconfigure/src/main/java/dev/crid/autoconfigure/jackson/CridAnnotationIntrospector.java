@@ -2,7 +2,7 @@ package dev.crid.autoconfigure.jackson;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 import dev.crid.hibernate.Crid;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.introspect.Annotated;

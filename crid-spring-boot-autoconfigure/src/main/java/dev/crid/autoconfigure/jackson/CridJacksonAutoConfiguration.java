@@ -1,9 +1,14 @@
 package dev.crid.autoconfigure.jackson;
 
+import java.util.List;
+
 import dev.crid.CridId;
 import dev.crid.autoconfigure.CridConfigurationException;
+import dev.crid.autoconfigure.CridNodes;
 import dev.crid.autoconfigure.CridProperties;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.autoconfigure.Setting;
+import dev.crid.autoconfigure.Violation;
+import dev.crid.format.IdFormat;
 import tools.jackson.databind.JacksonModule;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -47,14 +52,12 @@ public final class CridJacksonAutoConfiguration {
 	 * as 10 instead of 32.
 	 */
 	private static CridConfigurationException base32WithNumbers() {
-		return new CridConfigurationException(
-				"The crid configuration is invalid:\n\n" + "    Property: crid.id-format\n    Value: base32\n"
-						+ "    Reason: base32 IDs are JSON strings, but crid.jackson.ids-as-strings=false writes @Crid "
-						+ "properties as JSON numbers, so clients would see IDs in two forms.\n",
-				"Update your application's configuration:\n"
-						+ "    - Remove crid.jackson.ids-as-strings=false, so that @Crid properties are base32 strings "
-						+ "too, or set crid.id-format=decimal to keep them JSON numbers.",
-				null);
+		return new CridConfigurationException(CridNodes.DEFAULT_NODE, List.of(new Violation(Setting.ID_FORMAT,
+				IdFormat.BASE32.lowerCaseName(),
+				"needs crid.jackson.ids-as-strings=true: base32 IDs are JSON strings, but "
+						+ "crid.jackson.ids-as-strings=false writes @Crid properties as JSON numbers, so clients would "
+						+ "see IDs in two forms")),
+				null, null);
 	}
 
 }

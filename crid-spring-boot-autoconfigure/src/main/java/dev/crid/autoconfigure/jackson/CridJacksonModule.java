@@ -1,7 +1,7 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;

@@ -1,7 +1,7 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 
 /**
  * What the JSON messages say about an ID as text in each form.

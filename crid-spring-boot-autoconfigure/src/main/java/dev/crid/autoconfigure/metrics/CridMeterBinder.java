@@ -1,6 +1,7 @@
 package dev.crid.autoconfigure.metrics;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -8,7 +9,6 @@ import java.util.function.ToLongFunction;
 
 import dev.crid.CridNode;
 import dev.crid.CridStats;
-import dev.crid.autoconfigure.CridNodes;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
@@ -17,9 +17,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Publishes a {@link CridNode}'s {@link CridNode#stats() statistics} as Micrometer
- * meters, each tagged {@code node} with the node's name. Every value is read from a stats
- * snapshot when the registry is scraped, so {@code nextId()} does no extra work.
+ * Publishes the {@link CridNode#stats() statistics} of nodes as Micrometer meters, each
+ * tagged {@code node} with the node's name. Every value is read from a stats snapshot
+ * when the registry is scraped, so {@code nextId()} does no extra work.
  *
  * <ul>
  * <li>{@code crid.allocations} (function timer, tag {@code mode} = {@code prefetch} |
@@ -41,86 +41,76 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  */
 public class CridMeterBinder implements MeterBinder {
 
-	private final CridNode node;
-
-	private final Tags tags;
+	private final Map<String, CridNode> nodes;
 
 	/**
-	 * Creates a binder for the default node, whose meters are tagged
-	 * {@code node=default}.
-	 * @param node the node to publish
+	 * Creates a binder for the given nodes.
+	 * @param nodes the nodes to publish, by name: the value of each one's tag
+	 * {@code node}
 	 */
-	public CridMeterBinder(CridNode node) {
-		this(CridNodes.DEFAULT_NODE, node);
-	}
-
-	/**
-	 * Creates a binder whose meters are tagged with the node's name.
-	 * @param nodeName the node's name, the value of the tag {@code node}
-	 * @param node the node to publish
-	 */
-	public CridMeterBinder(String nodeName, CridNode node) {
-		this.node = node;
-		this.tags = Tags.of("node", nodeName);
+	public CridMeterBinder(Map<String, CridNode> nodes) {
+		this.nodes = Map.copyOf(nodes);
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		bindAllocations(registry, "prefetch", CridStats::prefetchAllocations);
-		bindAllocations(registry, "synchronous", CridStats::synchronousAllocations);
-		Gauge.builder("crid.allocations.consecutive.failures", this.node, stat(CridStats::consecutiveFailures))
+		this.nodes.forEach((name, node) -> bindTo(registry, node, Tags.of("node", name)));
+	}
+
+	private void bindTo(MeterRegistry registry, CridNode node, Tags tags) {
+		bindAllocations(registry, node, tags, "prefetch", CridStats::prefetchAllocations);
+		bindAllocations(registry, node, tags, "synchronous", CridStats::synchronousAllocations);
+		Gauge.builder("crid.allocations.consecutive.failures", node, stat(CridStats::consecutiveFailures))
 			.description("Registry calls that failed since the last one that succeeded")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		FunctionCounter.builder("crid.stalls", this.node, stat(CridStats::stalls))
+		FunctionCounter.builder("crid.stalls", node, stat(CridStats::stalls))
 			.description("Calls to nextId() that had to wait for the registry")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		FunctionCounter.builder("crid.ids.issued", this.node, stat(CridStats::idsIssued))
+		FunctionCounter.builder("crid.ids.issued", node, stat(CridStats::idsIssued))
 			.description("IDs handed out")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		Gauge.builder("crid.ids.left", this.node, stat(CridStats::idsLeftInBlock))
+		Gauge.builder("crid.ids.left", node, stat(CridStats::idsLeftInBlock))
 			.description("IDs left in the block being served")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		Gauge.builder("crid.runway", this.node, (node) -> node.stats().runway().toNanos() / 1e9)
+		Gauge.builder("crid.runway", node, (n) -> n.stats().runway().toNanos() / 1e9)
 			.description(
 					"How long the IDs the node holds last at its rate: how long it could serve without its registry")
 			.baseUnit("seconds")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		Gauge.builder("crid.clock.skew", this.node, CridMeterBinder::clockSkewSeconds)
+		Gauge.builder("crid.clock.skew", node, CridMeterBinder::clockSkewSeconds)
 			.description("How far the registry's clock was ahead of the node's at the last reservation")
 			.baseUnit("seconds")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		FunctionCounter.builder("crid.registry.went.back", this.node, stat(CridStats::registryWentBack))
+		FunctionCounter.builder("crid.registry.went.back", node, stat(CridStats::registryWentBack))
 			.description("Blocks refused because the registry handed out numbers it had given the node before")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
 	}
 
-	private void bindAllocations(MeterRegistry registry, String mode,
+	private static void bindAllocations(MeterRegistry registry, CridNode node, Tags tags, String mode,
 			Function<CridStats, CridStats.Allocations> allocations) {
 		FunctionTimer
-			.builder("crid.allocations", this.node, (node) -> allocations.apply(node.stats()).count(),
-					(node) -> allocations.apply(node.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
+			.builder("crid.allocations", node, (n) -> allocations.apply(n.stats()).count(),
+					(n) -> allocations.apply(n.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Registry calls that reserved (or failed to reserve) a block of sequence numbers")
 			.tag("mode", mode)
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		FunctionCounter
-			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).successes())
+		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> allocations.apply(n.stats()).successes())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "success")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
-		FunctionCounter
-			.builder("crid.allocations.outcome", this.node, (node) -> allocations.apply(node.stats()).failures())
+		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> allocations.apply(n.stats()).failures())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "failure")
-			.tags(this.tags)
+			.tags(tags)
 			.register(registry);
 	}
 

@@ -2,7 +2,8 @@ package dev.crid.autoconfigure.web;
 
 import dev.crid.CridId;
 import dev.crid.autoconfigure.CridProperties;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.CridIdFormatter;
+import dev.crid.format.IdFormat;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

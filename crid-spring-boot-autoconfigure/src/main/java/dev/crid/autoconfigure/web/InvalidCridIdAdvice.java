@@ -1,7 +1,8 @@
 package dev.crid.autoconfigure.web;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.web.CridIdFormatter.InvalidCridIdException;
+import dev.crid.format.CridIdFormatter;
+import dev.crid.format.CridIdFormatter.InvalidCridIdException;
 
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.Order;

@@ -15,12 +15,13 @@ import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
 import org.springframework.data.jdbc.core.convert.JdbcCustomConversions;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.misusedaggregates.MisusedAggregates;
 import dev.crid.namedaggregates.NamedNodeAggregates;
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.CridNodes;
-import dev.crid.autoconfigure.data.r2dbc.CridR2dbcRegistryAutoConfigurationTest;
+import dev.crid.autoconfigure.StartupFailures;
 import dev.crid.autoconfigure.data.shelf.Bin;
 import dev.crid.autoconfigure.data.shelf.Shelf;
 import dev.crid.autoconfigure.data.shelf.ShelfApplication;
@@ -37,7 +38,7 @@ class CridDataJdbcAutoConfigurationTest {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
 				DataSourceTransactionManagerAutoConfiguration.class, DataJdbcRepositoriesAutoConfiguration.class,
-				CridAutoConfiguration.class, CridDataJdbcAutoConfiguration.class))
+				CridRegistryAutoConfiguration.class, CridAutoConfiguration.class, CridDataJdbcAutoConfiguration.class))
 		.withUserConfiguration(ShelfApplication.class)
 		.withPropertyValues("spring.datasource.url=jdbc:h2:mem:crid-data-jdbc-auto;DB_CLOSE_DELAY=-1",
 				"spring.datasource.generate-unique-name=false");
@@ -95,7 +96,7 @@ class CridDataJdbcAutoConfigurationTest {
 	void misusedAggregatesStopStartUpNamingEveryAggregateAndField() {
 		this.runner.withUserConfiguration(MisusedAggregates.class).run((context) -> {
 			assertThat(context).hasFailed();
-			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
+			assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining("Spring Data JDBC")
 				.hasMessageContaining(MisusedAggregates.IntegerId.class.getName()
 						+ ".id is \"java.lang.Integer\" but must " + "be a long")
@@ -135,7 +136,7 @@ class CridDataJdbcAutoConfigurationTest {
 	void anAggregateOfANodeNotConfiguredStopsStartUpNamingTheKnownNodes() {
 		this.runner.withUserConfiguration(NamedNodeAggregates.class).run((context) -> {
 			assertThat(context).hasFailed();
-			assertThat(CridR2dbcRegistryAutoConfigurationTest.cridFailure(context.getStartupFailure())).isNotNull()
+			assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining(NamedNodeAggregates.Label.class.getName() + ".id")
 				.hasMessageContaining("public")
 				.hasMessageContaining("default");

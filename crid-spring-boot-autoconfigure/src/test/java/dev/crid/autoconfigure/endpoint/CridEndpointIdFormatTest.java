@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure.endpoint;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridId;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.endpoint.CridEndpoint.DecodedId;
@@ -23,7 +24,8 @@ class CridEndpointIdFormatTest {
 	private static final CridId VECTOR = CridId.of(2147483648007L);
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class, CridEndpointAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class,
+				CridEndpointAutoConfiguration.class))
 		.withPropertyValues("crid.registry.type=memory", "management.endpoints.web.exposure.include=crid");
 
 	@Test

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridException;
 import dev.crid.CridNode;
 import dev.crid.CridStats;
@@ -201,9 +202,9 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	private ApplicationContextRunner application() {
 		TestDatabase.Endpoint endpoint = database().endpoint();
 		return new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataSourceAutoConfiguration.class, TaskExecutionAutoConfiguration.class,
-							CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+					TaskExecutionAutoConfiguration.class, CridRegistryAutoConfiguration.class,
+					CridAutoConfiguration.class, CridHealthContributorAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=" + this.proxy.jdbcUrl(),
 					"spring.datasource.username=" + endpoint.username(),
 					"spring.datasource.password=" + endpoint.password(), "spring.datasource.hikari.maximum-pool-size=4",

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.autoconfigure.CridAutoConfiguration;
@@ -25,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CridHibernateAutoConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class, CridHibernateAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class,
+				CridHibernateAutoConfiguration.class))
 		.withPropertyValues("crid.registry.type=memory");
 
 	@Test

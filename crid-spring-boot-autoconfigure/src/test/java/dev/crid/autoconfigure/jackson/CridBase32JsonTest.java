@@ -2,7 +2,7 @@ package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
 import dev.crid.autoconfigure.CridConfigurationException;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
+import dev.crid.format.IdFormat;
 import dev.crid.hibernate.Crid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -145,7 +145,7 @@ class CridBase32JsonTest {
 				.isInstanceOf(CridConfigurationException.class)
 				.satisfies((failure) -> {
 					CridConfigurationException ex = (CridConfigurationException) failure;
-					assertThat(ex.description()).contains("Property: crid.id-format", "Value: base32",
+					assertThat(ex.description()).contains("Property: crid.id-format", "Value: \"base32\"",
 							"crid.jackson.ids-as-strings=false");
 					assertThat(ex.action()).contains("crid.id-format=decimal");
 				}));

@@ -1,5 +1,6 @@
 package dev.crid.autoconfigure.observation;
 
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridNode;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
@@ -23,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CridObservationAutoConfigurationTest {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(CridAutoConfiguration.class, CridObservationAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class, CridObservationAutoConfiguration.class));
 
 	@Test
 	void observesTheDefaultNodesReservationsInMemory() {

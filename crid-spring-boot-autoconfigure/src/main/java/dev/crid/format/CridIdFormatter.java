@@ -1,24 +1,28 @@
-package dev.crid.autoconfigure.web;
+package dev.crid.format;
 
 import java.util.Locale;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.CridProperties.IdFormat;
 
 import org.springframework.format.Formatter;
 
 /**
  * Binds request values to {@link CridId} ({@code @PathVariable CridId id},
- * {@code @RequestParam CridId id}) and prints a {@code CridId} in links, in the form
- * {@code crid.id-format} chooses, and reads that form only. A malformed value fails with
- * an {@link InvalidCridIdException}, which Spring wraps in its own binding exception; the
- * web problem details find it there and answer 400 with its reason.
+ * {@code @RequestParam CridId id}) and prints a {@code CridId} in links, in one
+ * {@link IdFormat}, and reads that form only. A malformed value fails with an
+ * {@link InvalidCridIdException}, which Spring wraps in its own binding exception. Add it
+ * to Spring MVC or WebFlux with {@code FormatterRegistry.addFormatter}; the
+ * auto-configuration does, in the form {@code crid.id-format} chooses.
  */
-final class CridIdFormatter implements Formatter<CridId> {
+public final class CridIdFormatter implements Formatter<CridId> {
 
 	private final IdFormat format;
 
-	CridIdFormatter(IdFormat format) {
+	/**
+	 * Creates a formatter.
+	 * @param format the form IDs are read and printed in
+	 */
+	public CridIdFormatter(IdFormat format) {
 		this.format = format;
 	}
 
@@ -42,7 +46,7 @@ final class CridIdFormatter implements Formatter<CridId> {
 	 * {@link CridId#parse(String)}'s or {@link CridId#parseBase32(CharSequence)}'s, which
 	 * quotes the value and says what is expected.
 	 */
-	static final class InvalidCridIdException extends IllegalArgumentException {
+	public static final class InvalidCridIdException extends IllegalArgumentException {
 
 		private static final long serialVersionUID = 1L;
 

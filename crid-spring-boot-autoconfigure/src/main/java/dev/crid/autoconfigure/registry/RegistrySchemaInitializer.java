@@ -1,13 +1,17 @@
-package dev.crid.autoconfigure.jdbc;
+package dev.crid.autoconfigure.registry;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
 
 import javax.sql.DataSource;
 
 import dev.crid.RegistryException;
-import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
+import dev.crid.autoconfigure.CridConfigurationException;
+import dev.crid.autoconfigure.Setting;
+import dev.crid.autoconfigure.Violation;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import dev.crid.jdbc.MissingTableException;
 import org.apache.commons.logging.Log;
@@ -15,6 +19,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.core.io.ClassPathResource;
 
 /**
@@ -37,9 +42,17 @@ final class RegistrySchemaInitializer implements InitializingBean {
 
 	private final DataSource dataSource;
 
-	private final SchemaInitialization mode;
+	private final DatabaseInitializationMode mode;
 
-	RegistrySchemaInitializer(JdbcTemplateRegistry registry, DataSource dataSource, SchemaInitialization mode) {
+	private final String node;
+
+	/**
+	 * Creates the initializer of a node's registry.
+	 * @param node the node's name, for the properties a failure names
+	 */
+	RegistrySchemaInitializer(String node, JdbcTemplateRegistry registry, DataSource dataSource,
+			DatabaseInitializationMode mode) {
+		this.node = node;
 		this.registry = registry;
 		this.dataSource = dataSource;
 		this.mode = mode;
@@ -51,7 +64,7 @@ final class RegistrySchemaInitializer implements InitializingBean {
 	}
 
 	private void prepare() {
-		if (this.mode == SchemaInitialization.ALWAYS || (this.mode == SchemaInitialization.EMBEDDED
+		if (this.mode == DatabaseInitializationMode.ALWAYS || (this.mode == DatabaseInitializationMode.EMBEDDED
 				&& EmbeddedDatabaseConnection.isEmbedded(this.dataSource))) {
 			this.registry.ensureSchema();
 			return;
@@ -69,13 +82,25 @@ final class RegistrySchemaInitializer implements InitializingBean {
 		}
 		catch (MissingTableException ex) {
 			String location = schemaScript(ex);
-			throw JdbcConfigurationFailures.missingTable(ex.tableName(), location, script(location), this.mode,
-					describeDatabase(), ex);
+			throw missingTable(ex, location);
 		}
 		catch (RegistryException ex) {
 			logger.warn("Could not check the crid registry table '" + this.registry.tableName()
 					+ "' at start-up, the database did not answer: " + ex.getMessage());
 		}
+	}
+
+	private CridConfigurationException missingTable(MissingTableException ex, String location) {
+		String why = (this.mode == DatabaseInitializationMode.NEVER) ? ""
+				: " (and " + describeDatabase() + " is not an embedded database)";
+		return new CridConfigurationException(this.node,
+				List.of(new Violation(Setting.JDBC_INITIALIZE_SCHEMA, this.mode.name().toLowerCase(Locale.ROOT),
+						"left the table '" + ex.tableName() + "' uncreated" + why + ", and it does not exist")),
+				"The statements that create it (" + location + " in crid-jdbc):\n\n" + indent(script(location)), ex);
+	}
+
+	private static String indent(String text) {
+		return "    " + text.strip().replace("\n", "\n    ");
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.data.r2dbc;
+package dev.crid.autoconfigure.registry;
 
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -19,7 +19,7 @@ import dev.crid.CridNode;
 import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridAutoConfiguration;
-import dev.crid.autoconfigure.CridConfigurationException;
+import dev.crid.autoconfigure.StartupFailures;
 import dev.crid.autoconfigure.data.CridDataR2dbcAutoConfiguration;
 import dev.crid.data.CridR2dbcCallback;
 import dev.crid.data.r2dbc.R2dbcRegistry;
@@ -28,22 +28,13 @@ import dev.crid.jdbc.JdbcTemplateRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The auto-configuration of the registry on R2DBC, and of the Spring Data R2DBC callback.
+ * The registry on R2DBC, where the choice of a registry takes it, and the Spring Data
+ * R2DBC callback.
  */
-public class CridR2dbcRegistryAutoConfigurationTest {
+class R2dbcRegistryConfigurationTest {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(R2dbcAutoConfiguration.class, CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class));
-
-	/** The crid failure among the causes of a start-up failure, or {@code null}. */
-	public static CridConfigurationException cridFailure(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof CridConfigurationException crid) {
-				return crid;
-			}
-		}
-		return null;
-	}
+		.of(R2dbcAutoConfiguration.class, CridRegistryAutoConfiguration.class, CridAutoConfiguration.class));
 
 	/**
 	 * A DataSource of the application's own: Spring Boot configures none beside a
@@ -102,12 +93,11 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 	@Test
 	void r2dbcWithoutAConnectionFactoryStopsStartUpSayingSo() {
 		new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(CridR2dbcRegistryAutoConfiguration.class, CridAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(CridRegistryAutoConfiguration.class, CridAutoConfiguration.class))
 			.withPropertyValues("crid.registry.type=r2dbc")
-			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
-				.hasMessageContaining(
-						"crid.registry.type is r2dbc but the application has no R2DBC ConnectionFactory"));
+			.run((context) -> assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("Property: crid.registry.type\n    Value: \"r2dbc\"\n")
+				.hasMessageContaining("needs what the application lacks: an R2DBC ConnectionFactory bean"));
 	}
 
 	@Test
@@ -131,17 +121,17 @@ public class CridR2dbcRegistryAutoConfigurationTest {
 	@Test
 	void aMissingTableThatCridMustNotCreateStopsStartUpWithTheStatementsThatCreateIt() {
 		this.runner.withPropertyValues(h2Url(), "crid.registry.r2dbc.initialize-schema=never")
-			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
+			.run((context) -> assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining("'crid_allocations' or 'crid_allocations_meta' does not exist")
-				.satisfies((ex) -> assertThat(cridFailure(ex).action())
-					.contains("CREATE TABLE IF NOT EXISTS crid_allocations (ts BIGINT NOT NULL PRIMARY KEY")));
+				.hasMessageContaining("Property: crid.registry.r2dbc.initialize-schema\n    Value: \"never\"\n")
+				.hasMessageContaining("CREATE TABLE IF NOT EXISTS crid_allocations (ts BIGINT NOT NULL PRIMARY KEY"));
 	}
 
 	@Test
 	void aBadTableNameStopsStartUpNamingTheProperty() {
 		this.runner.withPropertyValues(h2Url(), "crid.registry.r2dbc.table-name=ids; DROP TABLE x")
-			.run((context) -> assertThat(cridFailure(context.getStartupFailure())).isNotNull()
-				.hasMessageContaining("crid.registry.r2dbc.table-name=ids; DROP TABLE x"));
+			.run((context) -> assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
+				.hasMessageContaining("Property: crid.registry.r2dbc.table-name\n    Value: \"ids; DROP TABLE x\"\n"));
 	}
 
 	@Test

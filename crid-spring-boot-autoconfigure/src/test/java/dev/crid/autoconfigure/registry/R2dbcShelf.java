@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.data.r2dbc;
+package dev.crid.autoconfigure.registry;
 
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;

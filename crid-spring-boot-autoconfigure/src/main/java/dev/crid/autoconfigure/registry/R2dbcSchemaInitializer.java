@@ -1,15 +1,18 @@
-package dev.crid.autoconfigure.data.r2dbc;
+package dev.crid.autoconfigure.registry;
 
+import java.util.List;
 import java.util.Locale;
 
 import dev.crid.RegistryException;
 import dev.crid.autoconfigure.CridConfigurationException;
-import dev.crid.autoconfigure.CridProperties.SchemaInitialization;
+import dev.crid.autoconfigure.Setting;
+import dev.crid.autoconfigure.Violation;
 import dev.crid.data.r2dbc.R2dbcRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 /**
  * Prepares the R2DBC registry's tables once every bean exists (so after Flyway, Liquibase
@@ -22,13 +25,20 @@ final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
 
 	private static final Log logger = LogFactory.getLog(R2dbcSchemaInitializer.class);
 
+	private final String node;
+
 	private final R2dbcRegistry registry;
 
-	private final SchemaInitialization mode;
+	private final DatabaseInitializationMode mode;
 
 	private final boolean embedded;
 
-	R2dbcSchemaInitializer(R2dbcRegistry registry, SchemaInitialization mode, boolean embedded) {
+	/**
+	 * Creates the initializer of a node's registry.
+	 * @param node the node's name, for the properties a failure names
+	 */
+	R2dbcSchemaInitializer(String node, R2dbcRegistry registry, DatabaseInitializationMode mode, boolean embedded) {
+		this.node = node;
 		this.registry = registry;
 		this.mode = mode;
 		this.embedded = embedded;
@@ -37,8 +47,8 @@ final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
 	@Override
 	public void afterSingletonsInstantiated() {
 		try {
-			if (this.mode == SchemaInitialization.ALWAYS
-					|| (this.mode == SchemaInitialization.EMBEDDED && this.embedded)) {
+			if (this.mode == DatabaseInitializationMode.ALWAYS
+					|| (this.mode == DatabaseInitializationMode.EMBEDDED && this.embedded)) {
 				this.registry.ensureSchema();
 			}
 			else {
@@ -51,12 +61,10 @@ final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
 						+ "' at start-up, the database did not answer: " + ex.getMessage());
 				return;
 			}
-			throw new CridConfigurationException(
-					ex.getMessage() + " (crid.registry.r2dbc.initialize-schema is "
-							+ this.mode.name().toLowerCase(Locale.ROOT) + ")",
-					"Create the tables with these statements (from Flyway, Liquibase or spring.sql.init scripts):\n"
-							+ String.join(";\n", this.registry.schema()) + ";\n"
-							+ "or set crid.registry.r2dbc.initialize-schema=always to let crid create them.",
+			throw new CridConfigurationException(this.node,
+					List.of(new Violation(Setting.R2DBC_INITIALIZE_SCHEMA, this.mode.name().toLowerCase(Locale.ROOT),
+							"left the tables uncreated, and they do not exist: " + ex.getMessage())),
+					"The statements that create them:\n\n    " + String.join(";\n    ", this.registry.schema()) + ";",
 					ex);
 		}
 	}

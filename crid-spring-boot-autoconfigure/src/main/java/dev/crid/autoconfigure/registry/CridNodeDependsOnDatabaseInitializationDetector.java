@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.jdbc;
+package dev.crid.autoconfigure.registry;
 
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.jdbc;
+package dev.crid.autoconfigure.registry;
 
 import java.util.Collections;
 import java.util.Set;
