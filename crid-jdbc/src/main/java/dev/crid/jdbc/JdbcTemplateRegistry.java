@@ -3,7 +3,10 @@ package dev.crid.jdbc;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -346,6 +349,37 @@ public final class JdbcTemplateRegistry implements Registry {
 	@Override
 	public String kind() {
 		return "jdbc";
+	}
+
+	/**
+	 * Returns the table and, once it is known, the dialect, in lower case; never connects
+	 * to learn it.
+	 * @return {@code table}, and {@code dialect} once set or detected
+	 */
+	@Override
+	public Map<String, Object> details() {
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("table", this.tableName);
+		JdbcDialect dialect = this.storage.knownDialect();
+		if (dialect != null) {
+			details.put("dialect", dialect.name().toLowerCase(Locale.ROOT));
+		}
+		return details;
+	}
+
+	/**
+	 * Checks that the database answers and the allocation table can be read, as
+	 * {@link #verifySchema()} does, without reserving a block.
+	 * @return {@code true}
+	 * @throws MissingTableException (not retryable) when the allocation table does not
+	 * exist
+	 * @throws RegistryException when the database cannot be reached or does not answer
+	 * (retryable), or refuses the check (not retryable: a refused login, say)
+	 */
+	@Override
+	public boolean check() {
+		verifySchema();
+		return true;
 	}
 
 	@Override

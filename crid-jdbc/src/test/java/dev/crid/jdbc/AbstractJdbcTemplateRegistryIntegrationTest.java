@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -35,6 +36,7 @@ import dev.crid.testsupport.AbstractRegistryContractTest;
 import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.awaitility.Awaitility.await;
@@ -169,6 +171,17 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			.build();
 		assertThat(detecting.dialect()).isEqualTo(detectedDialect());
 		assertThat(this.registry.dialect()).isEqualTo(dialectInUse());
+	}
+
+	@Test
+	void detailsNameTheTableAndTheDialectOnceItIsDetected() {
+		JdbcTemplateRegistry detecting = JdbcTemplateRegistry.builder(this.jdbcTemplate)
+			.tableName(this.tableName)
+			.build();
+		assertThat(detecting.details()).as("before it has connected").containsExactly(entry("table", this.tableName));
+		assertThat(detecting.check()).isTrue();
+		assertThat(detecting.details()).containsExactly(entry("table", this.tableName),
+				entry("dialect", detectedDialect().name().toLowerCase(Locale.ROOT)));
 	}
 
 	@Test
@@ -324,6 +337,9 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
 		assertThatExceptionOfType(MissingTableException.class).isThrownBy(onMissing::verifySchema)
 			.withMessageContaining(missing);
+		assertThatExceptionOfType(MissingTableException.class).as("its own check, for the health indicator")
+			.isThrownBy(onMissing::check)
+			.satisfies((ex) -> assertThat(ex.isRetryable()).isFalse());
 	}
 
 	@Test

@@ -19,10 +19,12 @@ import dev.crid.RegistryException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * A database nobody listens for: every operation fails with a {@link RegistryException}
- * that names the refused connection, within the query timeout, also behind a pool that
+ * that names the refused connection and may pass (the registry's own check too), while
+ * its details never try to connect, within the query timeout, also behind a pool that
  * would wait half a minute for a connection; and a node fails its callers within the
  * allocation timeout.
  */
@@ -68,6 +70,15 @@ class UnreachableDatabaseTest {
 		}
 	}
 
+	@Test
+	void detailsNeverConnect() throws IOException {
+		DataSource dataSource = new DriverManagerDataSource(unusedPortUrl(), "postgres", "");
+		JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource))
+			.tableName("ids")
+			.build();
+		assertThat(registry.details()).containsExactly(entry("table", "ids"));
+	}
+
 	private static HikariDataSource pool(Duration connectionTimeout) throws IOException {
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(unusedPortUrl());
@@ -85,6 +96,7 @@ class UnreachableDatabaseTest {
 		assertFailsInTime(() -> registry.checkLayout(CridLayout.DEFAULT), within, check);
 		assertFailsInTime(() -> registry.evictBefore(1), within, check);
 		assertFailsInTime(registry::verifySchema, within, check);
+		assertFailsInTime(registry::check, within, check);
 		assertFailsInTime(registry::ensureSchema, within, check);
 	}
 
