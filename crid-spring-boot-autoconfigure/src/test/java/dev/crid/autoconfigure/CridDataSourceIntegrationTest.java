@@ -12,7 +12,7 @@ import dev.crid.jdbc.JdbcDialect;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import dev.crid.testsupport.TestDatabase;
 import dev.crid.autoconfigure.health.CridHealthContributorAutoConfiguration;
-import dev.crid.autoconfigure.health.CridHealthIndicator;
+import dev.crid.actuate.health.CridHealthIndicator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

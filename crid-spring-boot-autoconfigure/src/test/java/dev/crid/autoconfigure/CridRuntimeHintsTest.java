@@ -8,7 +8,7 @@ import dev.crid.hibernate.Crid;
 import dev.crid.hibernate.CridGeneratorIntegrator;
 import dev.crid.hibernate.CridIdentifierGenerator;
 import dev.crid.hibernate.CridTypeContributor;
-import dev.crid.autoconfigure.jackson.CridJacksonModule;
+import dev.crid.jackson.CridJacksonModule;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.junit.jupiter.api.Test;
 

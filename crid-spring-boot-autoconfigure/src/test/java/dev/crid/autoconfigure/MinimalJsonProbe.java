@@ -1,7 +1,7 @@
 package dev.crid.autoconfigure;
 
 import dev.crid.CridId;
-import dev.crid.autoconfigure.jackson.CridJacksonModule;
+import dev.crid.jackson.CridJacksonModule;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

@@ -1,6 +1,11 @@
 package dev.crid.autoconfigure.endpoint;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.crid.CridNode;
+import dev.crid.Registry;
+import dev.crid.actuate.endpoint.CridEndpoint;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.CridNodes;
 import dev.crid.autoconfigure.CridProperties;
@@ -23,7 +28,7 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = CridAutoConfiguration.class)
 @ConditionalOnClass({ CridNode.class, Endpoint.class, ConditionalOnAvailableEndpoint.class })
 @ConditionalOnBooleanProperty(name = "crid.enabled", matchIfMissing = true)
-@ConditionalOnBean(CridNode.class)
+@ConditionalOnBean(CridNodes.class)
 @ConditionalOnAvailableEndpoint(CridEndpoint.class)
 @EnableConfigurationProperties(CridProperties.class)
 public final class CridEndpointAutoConfiguration {
@@ -34,7 +39,15 @@ public final class CridEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	CridEndpoint cridEndpoint(CridNodes cridNodes, CridProperties properties) {
-		return new CridEndpoint(cridNodes, properties.getIdFormat());
+		Map<String, CridNode> nodes = cridNodes.all();
+		Map<String, Registry> registries = new LinkedHashMap<>();
+		nodes.keySet().forEach((name) -> {
+			Registry registry = cridNodes.registry(name);
+			if (registry != null) {
+				registries.put(name, registry);
+			}
+		});
+		return new CridEndpoint(nodes, registries, properties.getIdFormat());
 	}
 
 }

@@ -1,6 +1,5 @@
 /**
- * The actuator endpoint {@code crid}: the node's layout, registry and statistics, and the
- * decoding of an ID.
+ * Auto-configuration of the actuator endpoint {@code crid}.
  */
 @NullMarked
 package dev.crid.autoconfigure.endpoint;

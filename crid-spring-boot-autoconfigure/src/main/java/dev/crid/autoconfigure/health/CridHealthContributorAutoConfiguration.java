@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
 import dev.crid.CridNode;
+import dev.crid.actuate.health.CridHealthIndicator;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.CridNodes;
 

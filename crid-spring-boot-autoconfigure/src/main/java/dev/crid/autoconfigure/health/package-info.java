@@ -1,7 +1,6 @@
 /**
- * The health indicator {@code crid}: whether the registry can serve and the node has IDs
- * to hand out, checked within a bound so that a database that hangs never holds a health
- * request.
+ * Auto-configuration of the health component {@code crid}: one indicator, or one per
+ * node.
  */
 @NullMarked
 package dev.crid.autoconfigure.health;

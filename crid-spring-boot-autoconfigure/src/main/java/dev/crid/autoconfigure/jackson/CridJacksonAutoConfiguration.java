@@ -9,6 +9,7 @@ import dev.crid.autoconfigure.CridProperties;
 import dev.crid.autoconfigure.Setting;
 import dev.crid.autoconfigure.Violation;
 import dev.crid.format.IdFormat;
+import dev.crid.jackson.CridJacksonModule;
 import tools.jackson.databind.JacksonModule;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,6 +1,5 @@
 /**
- * Jackson 3 support: {@link dev.crid.CridId} and {@code @Crid} properties written as JSON
- * strings, so JavaScript clients keep every digit.
+ * Auto-configuration of crid's Jackson module for Spring Boot's JSON mapper.
  */
 @NullMarked
 package dev.crid.autoconfigure.jackson;

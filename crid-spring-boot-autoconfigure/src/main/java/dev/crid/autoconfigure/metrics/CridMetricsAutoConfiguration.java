@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.metrics;
 import dev.crid.CridNode;
 import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.CridNodes;
+import dev.crid.micrometer.CridMeterBinder;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;

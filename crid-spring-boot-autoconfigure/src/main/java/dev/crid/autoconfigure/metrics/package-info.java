@@ -1,6 +1,5 @@
 /**
- * Micrometer meters for a {@link dev.crid.CridNode}: allocations with their latency and
- * outcome, stalls, IDs issued and IDs left in the block.
+ * Auto-configuration of crid's meters: one binder for every node.
  */
 @NullMarked
 package dev.crid.autoconfigure.metrics;

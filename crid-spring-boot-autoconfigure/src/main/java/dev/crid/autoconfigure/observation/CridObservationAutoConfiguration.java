@@ -3,6 +3,7 @@ package dev.crid.autoconfigure.observation;
 import dev.crid.CridNode;
 import dev.crid.Registry;
 import dev.crid.autoconfigure.CridRegistryDecorator;
+import dev.crid.micrometer.ObservedRegistry;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,10 +15,11 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of crid's observations when the application has a Micrometer
- * {@link ObservationRegistry}: every block reservation of the auto-configured
- * {@link CridNode} is an observation named {@code crid.registry.reserve}, with the
- * low-cardinality keys {@code crid.node}, {@code crid.registry} and {@code outcome} and
- * the high-cardinality key {@code crid.timestamp}.
+ * {@link ObservationRegistry}: every block reservation of every auto-configured
+ * {@link CridNode} is an observation named {@code crid.registry.reserve}
+ * ({@link ObservedRegistry}), with the low-cardinality keys {@code crid.node},
+ * {@code crid.registry} and {@code outcome} and the high-cardinality key
+ * {@code crid.timestamp}.
  */
 @AutoConfiguration(
 		afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")

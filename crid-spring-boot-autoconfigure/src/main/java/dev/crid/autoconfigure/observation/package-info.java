@@ -1,8 +1,6 @@
 /**
- * Micrometer Observation support: every block reservation of the auto-configured node is
- * an observation named {@code crid.registry.reserve}, made on the thread that calls the
- * registry, so that tracing shows registry round trips inside the spans of the calls that
- * wait for them.
+ * Auto-configuration of crid's observations: every block reservation of every node is an
+ * observation named {@code crid.registry.reserve}.
  */
 @NullMarked
 package dev.crid.autoconfigure.observation;

@@ -1,9 +1,10 @@
 package dev.crid.autoconfigure.endpoint;
 
-import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridId;
+import dev.crid.actuate.endpoint.CridEndpoint;
+import dev.crid.actuate.endpoint.CridEndpoint.DecodedId;
 import dev.crid.autoconfigure.CridAutoConfiguration;
-import dev.crid.autoconfigure.endpoint.CridEndpoint.DecodedId;
+import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;

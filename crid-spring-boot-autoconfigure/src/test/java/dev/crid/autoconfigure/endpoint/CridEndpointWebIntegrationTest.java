@@ -55,7 +55,7 @@ class CridEndpointWebIntegrationTest {
 		assertThat(body.at("/nodes/default/layout/epoch").asString()).isEqualTo("2026-01-01T00:00:00Z");
 		assertThat(body.at("/nodes/default/layout/timestampBits").asInt()).isEqualTo(31);
 		assertThat(body.at("/nodes/default/layout/sequenceBits").asInt()).isEqualTo(32);
-		assertThat(body.at("/nodes/default/registry/kind").asString()).isEqualTo("in-memory");
+		assertThat(body.at("/nodes/default/registry/kind").asString()).isEqualTo("memory");
 		assertThat(body.at("/nodes/default/blockSize").asLong()).isEqualTo(CridNode.DEFAULT_BLOCK_SIZE);
 		assertThat(body.at("/nodes/default/stats/idsIssued").asLong()).isEqualTo(issued + 3);
 	}
@@ -102,7 +102,7 @@ class CridEndpointWebIntegrationTest {
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode crid = this.jsonMapper.readTree(response.body()).at("/components/crid");
 		assertThat(crid.get("status").asString()).isEqualTo("UP");
-		assertThat(crid.at("/details/registry/kind").asString()).isEqualTo("in-memory");
+		assertThat(crid.at("/details/registry/kind").asString()).isEqualTo("memory");
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
+import dev.crid.jackson.CridJacksonModule;
 import dev.crid.autoconfigure.CridConfigurationException;
 import dev.crid.format.IdFormat;
 import dev.crid.hibernate.Crid;

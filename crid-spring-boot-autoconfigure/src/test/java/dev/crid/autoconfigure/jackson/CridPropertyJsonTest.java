@@ -1,6 +1,7 @@
 package dev.crid.autoconfigure.jackson;
 
 import dev.crid.CridId;
+import dev.crid.jackson.CridJacksonModule;
 import dev.crid.autoconfigure.jpa.Ticket;
 import dev.crid.hibernate.Crid;
 import org.junit.jupiter.api.Test;

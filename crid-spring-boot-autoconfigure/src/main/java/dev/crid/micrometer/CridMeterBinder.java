@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.metrics;
+package dev.crid.micrometer;
 
 import java.time.Duration;
 import java.util.Map;

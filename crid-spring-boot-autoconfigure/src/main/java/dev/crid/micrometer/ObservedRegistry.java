@@ -1,10 +1,9 @@
-package dev.crid.autoconfigure.observation;
+package dev.crid.micrometer;
 
 import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.crid.CridLayout;
-import dev.crid.InMemoryRegistry;
 import dev.crid.Registry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -15,32 +14,30 @@ import io.micrometer.observation.ObservationRegistry;
  * around the call: a reservation made while a caller waits joins the caller's trace, and
  * the database calls under it join the reservation's.
  */
-final class ObservedRegistry implements Registry {
+public final class ObservedRegistry implements Registry {
 
 	/** The observation's name. */
-	static final String NAME = "crid.registry.reserve";
+	public static final String NAME = "crid.registry.reserve";
 
 	/** Low-cardinality key: the node's name. */
-	static final String NODE = "crid.node";
+	public static final String NODE = "crid.node";
 
-	/** Low-cardinality key: the kind of registry, as {@link #kind(Registry)} names it. */
-	static final String REGISTRY = "crid.registry";
+	/** Low-cardinality key: the kind of registry, as {@link Registry#kind()} names it. */
+	public static final String REGISTRY = "crid.registry";
 
 	/** Low-cardinality key: {@value #SUCCESS} or {@value #FAILURE}. */
-	static final String OUTCOME = "outcome";
+	public static final String OUTCOME = "outcome";
 
 	/**
 	 * High-cardinality key: the second reserved in, as seconds since the layout's epoch.
 	 */
-	static final String TIMESTAMP = "crid.timestamp";
+	public static final String TIMESTAMP = "crid.timestamp";
 
-	static final String SUCCESS = "success";
+	/** The outcome of a reservation that returned a block. */
+	public static final String SUCCESS = "success";
 
-	static final String FAILURE = "failure";
-
-	private static final String JDBC_REGISTRY = "dev.crid.jdbc.JdbcTemplateRegistry";
-
-	private static final String R2DBC_REGISTRY = "dev.crid.data.r2dbc.R2dbcRegistry";
+	/** The outcome of a reservation that threw. */
+	public static final String FAILURE = "failure";
 
 	private final Registry registry;
 
@@ -50,27 +47,18 @@ final class ObservedRegistry implements Registry {
 
 	private final String kind;
 
-	ObservedRegistry(Registry registry, ObservationRegistry observations, String nodeName) {
+	/**
+	 * Creates a registry that observes the reservations of another.
+	 * @param registry the registry to observe
+	 * @param observations where the observations go
+	 * @param nodeName the name of the node that reserves through it, the value of
+	 * {@value #NODE}
+	 */
+	public ObservedRegistry(Registry registry, ObservationRegistry observations, String nodeName) {
 		this.registry = registry;
 		this.observations = observations;
 		this.nodeName = nodeName;
-		this.kind = kind(registry);
-	}
-
-	/**
-	 * Names the kind of registry: {@code jdbc}, {@code r2dbc} or {@code memory} for
-	 * crid's own, else the class's simple name (its full name for a class without one).
-	 */
-	static String kind(Registry registry) {
-		if (registry instanceof InMemoryRegistry) {
-			return "memory";
-		}
-		Class<?> type = registry.getClass();
-		return switch (type.getName()) {
-			case JDBC_REGISTRY -> "jdbc";
-			case R2DBC_REGISTRY -> "r2dbc";
-			default -> type.getSimpleName().isEmpty() ? type.getName() : type.getSimpleName();
-		};
+		this.kind = registry.kind();
 	}
 
 	@Override

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.health;
+package dev.crid.actuate.health;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +14,7 @@ import dev.crid.CridStats;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.TestDatabase;
 import dev.crid.autoconfigure.CridAutoConfiguration;
+import dev.crid.autoconfigure.health.CridHealthContributorAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.jackson;
+package dev.crid.jackson;
 
 import org.jspecify.annotations.Nullable;
 

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.health;
+package dev.crid.actuate.health;
 
 import dev.crid.testsupport.TestDatabase;
 

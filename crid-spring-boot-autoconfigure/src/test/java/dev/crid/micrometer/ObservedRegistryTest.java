@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.observation;
+package dev.crid.micrometer;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Tests for {@link ObservedRegistry}: one observation per reservation, on the calling
- * thread and in the caller's observation, and every other method forwarded.
+ * thread and in the caller's observation, tagged with the kind the registry names itself,
+ * and every other method forwarded.
  */
 class ObservedRegistryTest {
 
@@ -87,10 +88,17 @@ class ObservedRegistryTest {
 	}
 
 	@Test
-	void namesTheKindOfRegistry() {
-		assertThat(ObservedRegistry.kind(new InMemoryRegistry())).isEqualTo("memory");
-		assertThat(ObservedRegistry.kind(new CridObservationAutoConfigurationTest.DownRegistry()))
-			.isEqualTo("DownRegistry");
+	void tagsTheKindTheRegistryNamesItself() {
+		TestObservationRegistry memory = TestObservationRegistry.create();
+		new ObservedRegistry(new InMemoryRegistry(), memory, "default").allocate(1, 1);
+		assertThat(memory).hasObservationWithNameEqualTo("crid.registry.reserve")
+			.that()
+			.hasLowCardinalityKeyValue("crid.registry", "memory");
+		Registry own = (timestamp, blockSize) -> 0;
+		new ObservedRegistry(own, this.observations, "default").allocate(1, 1);
+		assertThat(this.observations).hasObservationWithNameEqualTo("crid.registry.reserve")
+			.that()
+			.hasLowCardinalityKeyValue("crid.registry", own.kind());
 	}
 
 }

@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.jackson;
+package dev.crid.jackson;
 
 import dev.crid.CridId;
 import dev.crid.format.IdFormat;

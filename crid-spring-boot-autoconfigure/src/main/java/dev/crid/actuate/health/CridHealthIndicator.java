@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.health;
+package dev.crid.actuate.health;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,7 +14,6 @@ import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.Registry;
-import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -27,9 +26,9 @@ import org.springframework.boot.health.contributor.Health;
  * blocking call of its own.
  *
  * <ul>
- * <li>UP, with details: registry kind (and for a database its dialect and table), layout,
- * block supply, the last allocation, the clock skew against the registry, and any
- * registry that went back;</li>
+ * <li>UP, with details: the registry's kind and {@link Registry#details() details} (for a
+ * database its table and dialect), layout, block supply, the last allocation, the clock
+ * skew against the registry, and any registry that went back;</li>
  * <li>DOWN, with the error: the database cannot be reached, its table is missing, the
  * check has not answered in time, the node's registry calls failed within the last minute
  * (a clock too far from the registry's, a refused second, a lost connection), with the
@@ -47,9 +46,9 @@ import org.springframework.boot.health.contributor.Health;
  * once it holds none.
  *
  * <p>
- * It never reserves a block to find out: the database registry is checked with
- * {@code JdbcTemplateRegistry.verifySchema()}, and the rest comes from
- * {@link CridNode#stats()}.
+ * It never reserves a block to find out: the registry is checked with its own
+ * {@link Registry#check()} (a database's, that its table can be read), and the rest comes
+ * from {@link CridNode#stats()}.
  */
 public class CridHealthIndicator extends AbstractHealthIndicator {
 
@@ -64,9 +63,10 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 
 	private final CridNode node;
 
-	private final RegistryInspector registry;
+	private final @Nullable Registry registry;
 
-	private final BoundedRegistryCheck probe;
+	/** The check of the registry, or {@code null} when the registry is not known. */
+	private final @Nullable BoundedRegistryCheck probe;
 
 	private final Clock clock = Clock.systemUTC();
 
@@ -90,18 +90,18 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 	public CridHealthIndicator(CridNode node, @Nullable Registry registry, Executor checkExecutor) {
 		super("crid health check failed");
 		this.node = node;
-		this.registry = RegistryInspector.of(registry);
-		this.probe = new BoundedRegistryCheck(this.registry, checkExecutor, CHECK_WAIT, CHECK_REUSE);
+		this.registry = registry;
+		this.probe = (registry != null) ? new BoundedRegistryCheck(registry, checkExecutor, CHECK_WAIT, CHECK_REUSE)
+				: null;
 	}
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
 		boolean closed = this.node.isClosed();
-		BoundedRegistryCheck.Answer check = closed ? BoundedRegistryCheck.Answer.UNCHECKED : this.probe.check();
+		BoundedRegistryCheck.Answer check = (closed || this.probe == null) ? BoundedRegistryCheck.Answer.UNCHECKED
+				: this.probe.check();
 		CridStats stats = this.node.stats();
-		boolean answered = check.unansweredFor() == null
-				&& (check.failure() == null || this.registry.answered(check.failure()));
-		builder.withDetail("registry", this.registry.describe(answered));
+		builder.withDetail("registry", describe(this.registry));
 		builder.withDetail("layout", describe(this.node.layout()));
 		builder.withDetail("blockSize", this.node.blockSize());
 		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
@@ -185,6 +185,19 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 
 	private static String describeSkew(Duration skew) {
 		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
+	}
+
+	/**
+	 * Describes a registry: its kind ({@code unknown} when it is not known), then its
+	 * details; never blocks.
+	 */
+	private static Map<String, Object> describe(@Nullable Registry registry) {
+		Map<String, Object> description = new LinkedHashMap<>();
+		description.put("kind", (registry != null) ? registry.kind() : "unknown");
+		if (registry != null) {
+			description.putAll(registry.details());
+		}
+		return description;
 	}
 
 	static Map<String, Object> describe(CridLayout layout) {

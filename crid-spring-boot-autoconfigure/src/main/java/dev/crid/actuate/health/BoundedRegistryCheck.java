@@ -1,6 +1,5 @@
-package dev.crid.autoconfigure.health;
+package dev.crid.actuate.health;
 
-import dev.crid.autoconfigure.registry.RegistryInspector;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -8,6 +7,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+
+import dev.crid.Registry;
 
 import org.jspecify.annotations.Nullable;
 
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class BoundedRegistryCheck {
 
-	private final RegistryInspector registry;
+	private final Registry registry;
 
 	private final Executor executor;
 
@@ -31,7 +32,10 @@ final class BoundedRegistryCheck {
 
 	private @Nullable Check latest;
 
-	BoundedRegistryCheck(RegistryInspector registry, Executor executor, Duration wait, Duration reuse) {
+	/**
+	 * Creates the check of a registry through its own {@link Registry#check()}.
+	 */
+	BoundedRegistryCheck(Registry registry, Executor executor, Duration wait, Duration reuse) {
 		this.registry = registry;
 		this.executor = executor;
 		this.waitNanos = wait.toNanos();

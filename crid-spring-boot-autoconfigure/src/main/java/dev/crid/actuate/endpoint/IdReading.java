@@ -1,4 +1,4 @@
-package dev.crid.autoconfigure.endpoint;
+package dev.crid.actuate.endpoint;
 
 import java.util.EnumMap;
 import java.util.Map;

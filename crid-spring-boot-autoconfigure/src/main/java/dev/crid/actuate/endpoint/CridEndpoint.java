@@ -1,7 +1,8 @@
-package dev.crid.autoconfigure.endpoint;
+package dev.crid.actuate.endpoint;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -12,9 +13,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
-import dev.crid.autoconfigure.CridNodes;
 import dev.crid.format.IdFormat;
-import dev.crid.autoconfigure.registry.RegistryInspector;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
@@ -25,29 +24,36 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 /**
  * The actuator endpoint {@code crid}: {@code GET /actuator/crid} shows every node's
  * layout, registry and statistics, by the node's name; {@code GET /actuator/crid/{id}}
- * decodes an ID, given in decimal or in base32, with the default node's layout into its
- * timestamp and sequence number, and {@code GET /actuator/crid/{node}/{id}} with the
- * named node's; the answer says which form it read. Text that is valid in both forms
- * (digits only, such as {@code 0000000000001}) is read in the form {@code crid.id-format}
- * chooses, unless the request names one ({@code ?format=base32}); the answer says that it
- * was ambiguous. Text that is an ID in neither form, or an unknown node, is a bad request
- * (400), with the reason.
+ * decodes an ID, given in decimal or in base32, with the first node's layout (the default
+ * node's) into its timestamp and sequence number, and {@code GET
+ * /actuator/crid/{node}/{id}} with the named node's; the answer says which form it read.
+ * Text that is valid in both forms (digits only, such as {@code 0000000000001}) is read
+ * in the configured form ({@code crid.id-format}), unless the request names one
+ * ({@code ?format=base32}); the answer says that it was ambiguous. Text that is an ID in
+ * neither form, or an unknown node, is a bad request (400), with the reason.
  */
 @Endpoint(id = "crid")
 public class CridEndpoint {
 
-	private final CridNodes nodes;
+	private final Map<String, CridNode> nodes;
+
+	private final Map<String, Registry> registries;
 
 	private final IdFormat idFormat;
 
 	/**
 	 * Creates the endpoint.
-	 * @param nodes the nodes to show, by name
+	 * @param nodes the nodes to show, by name, the default one first: it decodes the IDs
+	 * of requests that name no node
+	 * @param registries the registry of each node by name, where it is known
 	 * @param idFormat the form to read text in that is valid in both
-	 * ({@code crid.id-format})
 	 */
-	public CridEndpoint(CridNodes nodes, IdFormat idFormat) {
-		this.nodes = nodes;
+	public CridEndpoint(Map<String, CridNode> nodes, Map<String, Registry> registries, IdFormat idFormat) {
+		if (nodes.isEmpty()) {
+			throw new IllegalArgumentException("No node to show");
+		}
+		this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
+		this.registries = Map.copyOf(registries);
 		this.idFormat = idFormat;
 	}
 
@@ -58,7 +64,7 @@ public class CridEndpoint {
 	@ReadOperation
 	public NodesDescriptor crid() {
 		Map<String, NodeDescriptor> described = new LinkedHashMap<>();
-		this.nodes.all().forEach((name, node) -> described.put(name, describe(node, this.nodes.registry(name))));
+		this.nodes.forEach((name, node) -> described.put(name, describe(node, this.registries.get(name))));
 		return new NodesDescriptor(described);
 	}
 
@@ -67,8 +73,21 @@ public class CridEndpoint {
 		return new NodeDescriptor(
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(), layout.lastSecond(),
 						layout.maxSequence()),
-				RegistryInspector.of(registry).describe(true), node.blockSize(), node.threshold(),
-				node.allocationTimeout(), node.maxClockSkew(), node.runway(), node.isClosed(), node.stats());
+				describe(registry), node.blockSize(), node.threshold(), node.allocationTimeout(), node.maxClockSkew(),
+				node.runway(), node.isClosed(), node.stats());
+	}
+
+	/**
+	 * Describes a registry: its kind ({@code unknown} when it is not known), then its
+	 * details; never blocks.
+	 */
+	private static Map<String, Object> describe(@Nullable Registry registry) {
+		Map<String, Object> description = new LinkedHashMap<>();
+		description.put("kind", (registry != null) ? registry.kind() : "unknown");
+		if (registry != null) {
+			description.putAll(registry.details());
+		}
+		return description;
 	}
 
 	/**
@@ -94,7 +113,7 @@ public class CridEndpoint {
 	 */
 	@ReadOperation
 	public DecodedId decode(@Selector String id, @Nullable String format) {
-		return decode(this.nodes.get(CridNodes.DEFAULT_NODE), id, format);
+		return decode(this.nodes.values().iterator().next(), id, format);
 	}
 
 	/**
@@ -109,12 +128,9 @@ public class CridEndpoint {
 	 */
 	@ReadOperation
 	public DecodedId decode(@Selector String node, @Selector String id, @Nullable String format) {
-		CridNode named;
-		try {
-			named = this.nodes.get(node);
-		}
-		catch (IllegalArgumentException ex) {
-			throw invalidRequest(String.valueOf(ex.getMessage()), ex);
+		CridNode named = this.nodes.get(node);
+		if (named == null) {
+			throw invalidRequest("No crid node is named '" + node + "'; the nodes are " + this.nodes.keySet(), null);
 		}
 		return decode(named, id, format);
 	}
@@ -152,8 +168,7 @@ public class CridEndpoint {
 	/**
 	 * The endpoint's description of every node.
 	 *
-	 * @param nodes each node by name, the default node ({@value CridNodes#DEFAULT_NODE})
-	 * first
+	 * @param nodes each node by name, the default node first
 	 */
 	public record NodesDescriptor(Map<String, NodeDescriptor> nodes) {
 	}
