@@ -21,10 +21,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Auto-configuration of crid for Spring MVC and WebFlux: {@link CridId} request
  * parameters bind from the form {@code crid.id-format} chooses (decimal or base32), a
- * malformed one is answered with 400 and the reason, and a handler that fails because no
- * ID could be handed out is answered with 503 and {@code Retry-After}: both as RFC 9457
- * problem details (the 503 as Spring Boot's error page to a client that prefers HTML)
- * unless {@code crid.web.problem-details.enabled=false}.
+ * malformed one is answered with 400 and the reason, and a handler that fails with a
+ * {@code CridException} is answered with 503 and {@code Retry-After} when the failure
+ * passes by itself (the registry unreachable, the wait for a block used up), else with
+ * 500, saying what is wrong: all as RFC 9457 problem details (as Spring Boot's error page
+ * to a client that prefers HTML) unless {@code crid.web.problem-details.enabled=false}.
  */
 @AutoConfiguration
 @ConditionalOnClass({ CridId.class, ProblemDetail.class })
@@ -88,18 +89,18 @@ public final class CridWebAutoConfiguration {
 			return new InvalidCridIdAdvice();
 		}
 
-		@Bean("cridUnavailableAdvice")
+		@Bean("cridFailureAdvice")
 		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
-		CridUnavailableAdvice.Servlet cridServletUnavailableAdvice(CridProperties properties) {
-			return new CridUnavailableAdvice.Servlet(properties.getWeb().getRetryAfter());
+		@ConditionalOnMissingBean(CridFailureAdvice.class)
+		CridFailureAdvice.Servlet cridServletFailureAdvice(CridProperties properties) {
+			return new CridFailureAdvice.Servlet(properties.getWeb().getRetryAfter());
 		}
 
-		@Bean("cridUnavailableAdvice")
+		@Bean("cridFailureAdvice")
 		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-		@ConditionalOnMissingBean(CridUnavailableAdvice.class)
-		CridUnavailableAdvice.Reactive cridReactiveUnavailableAdvice(CridProperties properties) {
-			return new CridUnavailableAdvice.Reactive(properties.getWeb().getRetryAfter());
+		@ConditionalOnMissingBean(CridFailureAdvice.class)
+		CridFailureAdvice.Reactive cridReactiveFailureAdvice(CridProperties properties) {
+			return new CridFailureAdvice.Reactive(properties.getWeb().getRetryAfter());
 		}
 
 	}

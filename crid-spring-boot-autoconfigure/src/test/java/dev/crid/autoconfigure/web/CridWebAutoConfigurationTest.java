@@ -52,7 +52,7 @@ class CridWebAutoConfigurationTest {
 		this.mvc.run((context) -> assertThat(context).hasBean("cridWebMvcConfigurer")
 			.doesNotHaveBean("cridWebFluxConfigurer")
 			.hasSingleBean(InvalidCridIdAdvice.class)
-			.hasSingleBean(CridUnavailableAdvice.class));
+			.hasSingleBean(CridFailureAdvice.class));
 	}
 
 	@Test
@@ -60,7 +60,7 @@ class CridWebAutoConfigurationTest {
 		this.webFlux.run((context) -> assertThat(context).hasBean("cridWebFluxConfigurer")
 			.doesNotHaveBean("cridWebMvcConfigurer")
 			.hasSingleBean(InvalidCridIdAdvice.class)
-			.hasSingleBean(CridUnavailableAdvice.class));
+			.hasSingleBean(CridFailureAdvice.class));
 	}
 
 	@Test
@@ -68,7 +68,7 @@ class CridWebAutoConfigurationTest {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(CridWebAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(WebMvcConfigurer.class)
 				.doesNotHaveBean(WebFluxConfigurer.class)
-				.doesNotHaveBean(CridUnavailableAdvice.class));
+				.doesNotHaveBean(CridFailureAdvice.class));
 	}
 
 	@Test
@@ -82,7 +82,7 @@ class CridWebAutoConfigurationTest {
 		this.mvc.withPropertyValues("crid.web.problem-details.enabled=false").run((context) -> {
 			assertThat(context).hasBean("cridWebMvcConfigurer")
 				.doesNotHaveBean(InvalidCridIdAdvice.class)
-				.doesNotHaveBean(CridUnavailableAdvice.class);
+				.doesNotHaveBean(CridFailureAdvice.class);
 			MockMvcTester mvc = mockMvc(context);
 			assertThat(mvc.get().uri("/ids/12ab")).hasStatus(400).body().asString().doesNotContain("crid");
 			context.getBean(SwitchableRegistry.class).setDown(true);

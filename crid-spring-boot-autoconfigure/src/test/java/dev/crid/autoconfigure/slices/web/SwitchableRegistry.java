@@ -2,38 +2,76 @@ package dev.crid.autoconfigure.slices.web;
 
 import java.time.Duration;
 
+import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.InMemoryRegistry;
+import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
 
 import org.springframework.context.annotation.Bean;
 
 /**
- * An in-memory registry that a test can take down, and a node on it that goes back to the
- * registry for every ID and gives up after a short allocation timeout: as an application
- * whose database is down sees it. The web slice tests import {@link Beans}.
+ * An in-memory registry that a test can take down, or make refuse for good, and a node on
+ * it that goes back to the registry for every ID and gives up after a short allocation
+ * timeout: as an application whose database is down sees it. The web slice tests import
+ * {@link Beans}.
  */
 public class SwitchableRegistry implements Registry {
 
 	private final Registry registry = new InMemoryRegistry();
 
-	private volatile boolean down;
+	private volatile State state = State.UP;
 
 	@Override
 	public long allocate(long timestamp, long blockSize) {
-		if (this.down) {
-			throw new RegistryException("the registry database is down (test)", null);
+		return switch (this.state) {
+			case DOWN -> throw new RegistryException("the registry database is down (test)", null);
+			case REFUSING -> throw new RegistryException("the registry table is missing (test)", null, false);
+			case UP, OTHER_LAYOUT -> this.registry.allocate(timestamp, blockSize);
+		};
+	}
+
+	@Override
+	public void checkLayout(CridLayout layout) {
+		if (this.state == State.OTHER_LAYOUT) {
+			throw new LayoutMismatchException("SwitchableRegistry", CridLayout.of(layout.epoch(), 32, 31), layout);
 		}
-		return this.registry.allocate(timestamp, blockSize);
 	}
 
 	/**
-	 * Sets whether allocations fail.
+	 * Sets whether allocations fail, as a database that is down.
 	 * @param down {@code true} to fail every allocation
 	 */
 	public void setDown(boolean down) {
-		this.down = down;
+		setState(down ? State.DOWN : State.UP);
+	}
+
+	/**
+	 * Sets how the registry answers from now on.
+	 * @param state how it answers
+	 */
+	public void setState(State state) {
+		this.state = state;
+	}
+
+	/**
+	 * How the registry answers.
+	 */
+	public enum State {
+
+		/** It reserves blocks. */
+		UP,
+
+		/** It fails, as a database that is down: a failure that passes. */
+		DOWN,
+
+		/** It refuses for good, as a database without the registry table. */
+		REFUSING,
+
+		/** It refuses the node's layout, as one first used with another. */
+		OTHER_LAYOUT
+
 	}
 
 	/**

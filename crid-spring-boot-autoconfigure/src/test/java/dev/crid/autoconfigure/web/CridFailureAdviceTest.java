@@ -2,6 +2,14 @@ package dev.crid.autoconfigure.web;
 
 import java.util.List;
 
+import dev.crid.ClockBeforeEpochException;
+import dev.crid.CridLayout;
+import dev.crid.CridNode;
+import dev.crid.LayoutMismatchException;
+import dev.crid.NodeClosedException;
+import dev.crid.RegistryException;
+import dev.crid.SequenceOverflowException;
+
 import dev.crid.autoconfigure.jackson.CridJacksonAutoConfiguration;
 import dev.crid.autoconfigure.slices.web.IdController;
 import dev.crid.autoconfigure.slices.web.SwitchableRegistry;
@@ -24,11 +32,12 @@ import org.springframework.web.context.WebApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The 503 that {@link CridUnavailableAdvice} answers follows content negotiation on both
- * stacks: a browser gets Spring Boot's error page, an API client the problem detail, each
- * with {@code Retry-After}.
+ * {@link CridFailureAdvice} answers 503 with {@code Retry-After} only for what passes by
+ * itself, and 500 saying what is wrong for the rest; either follows content negotiation
+ * on both stacks: a browser gets Spring Boot's error page, an API client the problem
+ * detail.
  */
-class CridUnavailableAdviceTest {
+class CridFailureAdviceTest {
 
 	private static final String BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -45,6 +54,63 @@ class CridUnavailableAdviceTest {
 		.withUserConfiguration(IdController.class, SwitchableRegistry.Beans.class);
 
 	@Test
+	void onlyAnUnreachableRegistryAndAUsedUpWaitPassByThemselves() {
+		assertThat(CridFailureAdvice.passesByItself(new RegistryException("down", null))).isTrue();
+		assertThat(CridFailureAdvice.passesByItself(new SequenceOverflowException("second used up"))).isTrue();
+		assertThat(CridFailureAdvice.passesByItself(new RegistryException("no table", null, false))).isFalse();
+		assertThat(CridFailureAdvice.passesByItself(new LayoutMismatchException("registry",
+				CridLayout.of(CridLayout.DEFAULT_EPOCH, 32, 31), CridLayout.DEFAULT)))
+			.isFalse();
+		assertThat(CridFailureAdvice.passesByItself(new NodeClosedException("closed"))).isFalse();
+		assertThat(CridFailureAdvice.passesByItself(new ClockBeforeEpochException("clock"))).isFalse();
+	}
+
+	@Test
+	void whatDoesNotPassIsA500SayingWhatIsWrongWithoutRetryAfter() {
+		this.mvc.run((context) -> {
+			MockMvcTester mvc = MockMvcTester.from((WebApplicationContext) context);
+			SwitchableRegistry registry = context.getBean(SwitchableRegistry.class);
+			registry.setState(SwitchableRegistry.State.OTHER_LAYOUT);
+			assertThat(mvc.get().uri("/new-id")).hasStatus(500)
+				.doesNotContainHeader("Retry-After")
+				.bodyJson()
+				.extractingPath("$.title")
+				.isEqualTo("ID layout mismatch");
+			registry.setState(SwitchableRegistry.State.REFUSING);
+			assertThat(mvc.get().uri("/new-id")).hasStatus(500)
+				.doesNotContainHeader("Retry-After")
+				.bodyJson()
+				.extractingPath("$.title")
+				.isEqualTo("ID generator misconfigured");
+			context.getBean(CridNode.class).close();
+			assertThat(mvc.get().uri("/new-id")).hasStatus(500)
+				.doesNotContainHeader("Retry-After")
+				.bodyJson()
+				.extractingPath("$.detail")
+				.isEqualTo("The ID generator is closed: the service is shutting down.");
+			assertThat(mvc.get().uri("/new-id").header("Accept", BROWSER)).hasStatus(500)
+				.satisfies((result) -> assertThat(result.getResponse().getErrorMessage())
+					.isEqualTo("ID generator closed"));
+		});
+		this.webFlux.run((context) -> {
+			context.getBean(SwitchableRegistry.class).setState(SwitchableRegistry.State.REFUSING);
+			WebTestClient.bindToApplicationContext(context)
+				.build()
+				.get()
+				.uri("/new-id")
+				.accept(MediaType.APPLICATION_JSON)
+				.exchange()
+				.expectStatus()
+				.isEqualTo(500)
+				.expectHeader()
+				.doesNotExist("Retry-After")
+				.expectBody()
+				.jsonPath("$.title")
+				.isEqualTo("ID generator misconfigured");
+		});
+	}
+
+	@Test
 	void aBrowserGetsTheServletContainersErrorDispatchOnSpringMvc() {
 		this.mvc.run((context) -> {
 			context.getBean(SwitchableRegistry.class).setDown(true);
@@ -53,7 +119,7 @@ class CridUnavailableAdviceTest {
 				.hasHeader("Retry-After", "5")
 				.satisfies((result) -> assertThat(result.getResponse().getErrorMessage())
 					.as("sendError, which the container dispatches to Spring Boot's error page")
-					.isEqualTo("IDs are temporarily unavailable"))
+					.isEqualTo("IDs temporarily unavailable"))
 				.body()
 				.isEmpty();
 		});
