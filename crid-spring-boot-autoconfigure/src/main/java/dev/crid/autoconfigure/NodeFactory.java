@@ -23,7 +23,7 @@ import org.springframework.beans.factory.ObjectProvider;
  */
 final class NodeFactory {
 
-	private static final Log logger = LogFactory.getLog(CridAutoConfiguration.class);
+	private static final Log logger = LogFactory.getLog(NodeFactory.class);
 
 	private final CridProperties properties;
 

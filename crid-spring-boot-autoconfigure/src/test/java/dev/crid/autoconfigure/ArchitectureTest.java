@@ -1,71 +1,161 @@
 package dev.crid.autoconfigure;
 
+import java.util.Arrays;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The architecture's rules (DESIGN.md, "Modules"), checked on the main classes of every
- * crid module on this module's test class path: crid-core, crid-jdbc, crid-hibernate,
- * this one, and crid-test-support. Arrows only point down the table of modules.
+ * The architecture's rules (CONTRIBUTING.md, "Modules and the rules between them"),
+ * checked on the main classes of every crid module on this module's test class path:
+ * crid-core, crid-jdbc, crid-hibernate, crid-spring-data, this one, and
+ * crid-test-support. Arrows only point down the table of modules, no package imports
+ * another that imports it back, and the library pieces of this module need none of its
+ * auto-configuration. Each rule first makes sure that the packages it checks hold
+ * classes, so that it cannot pass on none.
  */
 class ArchitectureTest {
 
 	private static final String CORE = "dev.crid";
 
-	private static final String TEST_SUPPORT = "dev.crid.testsupport..";
+	private static final String JDBC = "dev.crid.jdbc..";
 
-	private static final String[] BELOW_BOOT = { "dev.crid.jdbc..", "dev.crid.hibernate..", "dev.crid.data.." };
+	private static final String HIBERNATE = "dev.crid.hibernate..";
+
+	/**
+	 * crid-spring-data's callbacks, without the R2DBC registry it holds until crid-r2dbc.
+	 */
+	private static final String SPRING_DATA = "dev.crid.data";
+
+	/**
+	 * The R2DBC registry: in crid-spring-data today, in crid-r2dbc
+	 * ({@code dev.crid.r2dbc}) next.
+	 */
+	private static final String R2DBC_REGISTRY = "dev.crid.data.r2dbc..";
+
+	private static final String[] REGISTRIES = { JDBC, R2DBC_REGISTRY, "dev.crid.r2dbc..", "dev.crid.etcd.." };
+
+	private static final String[] LIBRARY_PIECES = { "dev.crid.format..", "dev.crid.jackson..", "dev.crid.micrometer..",
+			"dev.crid.actuate.." };
 
 	private static final JavaClasses MAIN = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 		.importPackages("dev.crid");
 
 	@Test
-	void seesTheClassesOfEveryModule() {
-		assertThat(MAIN.stream().map((type) -> type.getPackageName()).distinct())
-			.as("the rules below would pass on no classes at all")
-			.contains(CORE, "dev.crid.jdbc", "dev.crid.hibernate", "dev.crid.autoconfigure", "dev.crid.testsupport");
-	}
-
-	@Test
 	void coreKnowsNoJdbcSpringOrHibernate() {
-		ArchRule rule = noClasses().that()
+		check(noClasses().that()
 			.resideInAPackage(CORE)
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("java.sql..", "javax.sql..", "org.springframework..", "org.hibernate..",
 					"jakarta.persistence..", "dev.crid.*..")
-			.because("crid-core depends on the JDK alone, and on no other crid module");
-		rule.check(MAIN);
+			.because("crid-core depends on the JDK alone, and on no other crid module"), CORE);
+	}
+
+	@Test
+	void registriesKnowNothingOfEachOther() {
+		check(noClasses().that()
+			.resideInAPackage(JDBC)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(without(JDBC, REGISTRIES))
+			.because("each registry module stands alone: only the dialects' statements are shared"), JDBC);
+		check(noClasses().that()
+			.resideInAPackage(R2DBC_REGISTRY)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(without(R2DBC_REGISTRY, REGISTRIES))
+			.because("each registry module stands alone: only the dialects' statements are shared"), R2DBC_REGISTRY);
+	}
+
+	@Test
+	void hibernateAndSpringDataKnowNoRegistryAndNotEachOther() {
+		check(noClasses().that()
+			.resideInAPackage(HIBERNATE)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(concat(REGISTRIES, "dev.crid.data.."))
+			.because("crid-hibernate knows no registry and no Spring Data"), HIBERNATE);
+		check(noClasses().that()
+			.resideInAPackage(SPRING_DATA)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(concat(REGISTRIES, HIBERNATE))
+			.because("crid-spring-data knows no registry and no Hibernate"), SPRING_DATA);
+		check(noClasses().that()
+			.resideInAnyPackage(R2DBC_REGISTRY)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(SPRING_DATA, HIBERNATE)
+			.because("a registry knows neither Spring Data nor Hibernate"), R2DBC_REGISTRY);
 	}
 
 	@Test
 	void jdbcHibernateAndSpringDataKnowNoSpringBoot() {
-		ArchRule rule = noClasses().that()
-			.resideInAnyPackage(BELOW_BOOT)
+		check(noClasses().that()
+			.resideInAnyPackage(JDBC, HIBERNATE, "dev.crid.data..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework.boot..", "dev.crid.autoconfigure..")
-			.because("only the auto-configuration knows Spring Boot")
-			.allowEmptyShould(true);
-		rule.check(MAIN);
+			.because("only the auto-configuration knows Spring Boot"), JDBC, HIBERNATE, SPRING_DATA, R2DBC_REGISTRY);
+	}
+
+	@Test
+	void libraryPiecesNeedNoAutoConfiguration() {
+		check(noClasses().that()
+			.resideInAnyPackage(LIBRARY_PIECES)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.crid.autoconfigure..")
+			.because("an application without Boot's auto-configuration can use them"), LIBRARY_PIECES);
+	}
+
+	@Test
+	void noPackageImportsOneThatImportsItBack() {
+		check(slices().matching("(**)").should().beFreeOfCycles().because("no import circle anywhere"),
+				concat(LIBRARY_PIECES, CORE, JDBC, HIBERNATE, SPRING_DATA, R2DBC_REGISTRY, "dev.crid.autoconfigure",
+						"dev.crid.autoconfigure.registry", "dev.crid.autoconfigure.health", "dev.crid.testsupport"));
 	}
 
 	@Test
 	void productionCodeNeverUsesTestSupport() {
-		ArchRule rule = noClasses().that()
-			.resideOutsideOfPackage(TEST_SUPPORT)
+		check(noClasses().that()
+			.resideOutsideOfPackage("dev.crid.testsupport..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAPackage(TEST_SUPPORT)
-			.because("crid-test-support is not deployed");
+			.resideInAPackage("dev.crid.testsupport..")
+			.because("crid-test-support is not deployed"), CORE, "dev.crid.testsupport..");
+	}
+
+	/**
+	 * Checks the rule on the main classes, once each package it checks is known to hold
+	 * some.
+	 */
+	private static void check(ArchRule rule, String... checkedPackages) {
+		for (String checked : checkedPackages) {
+			assertThat(MAIN.that(resideInAPackage(checked))).as("classes in %s, which the rule checks", checked)
+				.isNotEmpty();
+		}
 		rule.check(MAIN);
+	}
+
+	private static String[] without(String left, String[] packages) {
+		return Arrays.stream(packages).filter((name) -> !name.equals(left)).toArray(String[]::new);
+	}
+
+	private static String[] concat(String[] packages, String... more) {
+		String[] all = Arrays.copyOf(packages, packages.length + more.length);
+		System.arraycopy(more, 0, all, packages.length, more.length);
+		return all;
 	}
 
 }

@@ -25,7 +25,7 @@ import org.springframework.core.io.ResourceLoader;
 @ConditionalOnRegistryType(RegistryType.MEMORY)
 class InMemoryRegistryConfiguration {
 
-	private static final Log logger = LogFactory.getLog(CridRegistryAutoConfiguration.class);
+	private static final Log logger = LogFactory.getLog(InMemoryRegistryConfiguration.class);
 
 	@Bean
 	@ConditionalOnMissingBean(Registry.class)
