@@ -73,14 +73,8 @@ abstract class CridFailureAdvice {
 	 */
 	final Answer answer(CridException failure) {
 		Answer answer = classify(failure);
-		String message = "Answering " + answer.status().value() + " " + answer.status().getReasonPhrase() + " ("
-				+ answer.title() + "): " + failure;
-		if (answer.retryAfter()) {
-			logger.warn(message);
-		}
-		else {
-			logger.error(message);
-		}
+		logger.warn("Answering " + answer.status().value() + " " + answer.status().getReasonPhrase() + " ("
+				+ answer.title() + "): " + failure);
 		return answer;
 	}
 
