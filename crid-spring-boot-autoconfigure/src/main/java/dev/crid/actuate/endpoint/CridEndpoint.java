@@ -13,6 +13,7 @@ import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.ParsedId;
 import dev.crid.Registry;
+import dev.crid.actuate.RegistryDescription;
 import dev.crid.format.IdFormat;
 
 import org.jspecify.annotations.Nullable;
@@ -73,21 +74,8 @@ public class CridEndpoint {
 		return new NodeDescriptor(
 				new LayoutDescriptor(layout.epoch(), layout.timestampBits(), layout.sequenceBits(), layout.lastSecond(),
 						layout.maxSequence()),
-				describe(registry), node.blockSize(), node.threshold(), node.allocationTimeout(), node.maxClockSkew(),
-				node.runway(), node.isClosed(), node.stats());
-	}
-
-	/**
-	 * Describes a registry: its kind ({@code unknown} when it is not known), then its
-	 * details; never blocks.
-	 */
-	private static Map<String, Object> describe(@Nullable Registry registry) {
-		Map<String, Object> description = new LinkedHashMap<>();
-		description.put("kind", (registry != null) ? registry.kind() : "unknown");
-		if (registry != null) {
-			description.putAll(registry.details());
-		}
-		return description;
+				RegistryDescription.of(registry), node.blockSize(), node.threshold(), node.allocationTimeout(),
+				node.maxClockSkew(), node.runway(), node.isClosed(), node.stats());
 	}
 
 	/**

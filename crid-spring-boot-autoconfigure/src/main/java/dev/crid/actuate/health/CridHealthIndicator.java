@@ -14,6 +14,7 @@ import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.CridStats;
 import dev.crid.Registry;
+import dev.crid.actuate.RegistryDescription;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -101,7 +102,7 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 		BoundedRegistryCheck.Answer check = (closed || this.probe == null) ? BoundedRegistryCheck.Answer.UNCHECKED
 				: this.probe.check();
 		CridStats stats = this.node.stats();
-		builder.withDetail("registry", describe(this.registry));
+		builder.withDetail("registry", RegistryDescription.of(this.registry));
 		builder.withDetail("layout", describe(this.node.layout()));
 		builder.withDetail("blockSize", this.node.blockSize());
 		builder.withDetail("idsLeftInBlock", stats.idsLeftInBlock());
@@ -185,19 +186,6 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 
 	private static String describeSkew(Duration skew) {
 		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
-	}
-
-	/**
-	 * Describes a registry: its kind ({@code unknown} when it is not known), then its
-	 * details; never blocks.
-	 */
-	private static Map<String, Object> describe(@Nullable Registry registry) {
-		Map<String, Object> description = new LinkedHashMap<>();
-		description.put("kind", (registry != null) ? registry.kind() : "unknown");
-		if (registry != null) {
-			description.putAll(registry.details());
-		}
-		return description;
 	}
 
 	static Map<String, Object> describe(CridLayout layout) {
