@@ -25,7 +25,7 @@ public class CridConfigurationException extends CridException {
 	/** The rules broken, or none for a failure that is described in words. */
 	private final List<Violation> violations;
 
-	/** A sentence added after the violations, or {@code null}. */
+	/** What the report adds after the violations, or {@code null}. */
 	private final @Nullable String note;
 
 	/** What is wrong. */
@@ -54,7 +54,8 @@ public class CridConfigurationException extends CridException {
 	 * @param node the node's name, {@value CridNodes#DEFAULT_NODE} for the default node
 	 * and for settings of the application as a whole
 	 * @param violations the rules broken, at least one
-	 * @param note a sentence added after the violations, or {@code null}
+	 * @param note what the report adds after the violations (a sentence, or the
+	 * statements that create a missing table), or {@code null}
 	 * @param cause the underlying failure, or {@code null}
 	 */
 	public CridConfigurationException(String node, List<Violation> violations, @Nullable String note,
@@ -110,7 +111,7 @@ public class CridConfigurationException extends CridException {
 	}
 
 	/**
-	 * Returns the sentence added after the violations.
+	 * Returns what the report adds after the violations.
 	 * @return the note, or {@code null}
 	 */
 	public @Nullable String note() {

@@ -23,7 +23,7 @@ final class ViolationReport {
 	 * Describes the violations.
 	 * @param node the node's name
 	 * @param violations the rules broken
-	 * @param note a sentence added after them, or {@code null}
+	 * @param note what follows them, or {@code null}
 	 * @param origins where each property's value came from, by the property's name, or
 	 * {@code null} where it is not known
 	 */
