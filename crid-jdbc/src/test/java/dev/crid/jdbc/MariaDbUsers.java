@@ -20,11 +20,12 @@ final class MariaDbUsers {
 	 * A user who may read and write every table of the database but create none. Rights
 	 * on the database rather than on the table: MariaDB tells a user without rights on a
 	 * table that access is denied even where the table does not exist, so only such a
-	 * user can learn that the metadata table is missing.
+	 * user can learn that the metadata table is missing. {@code ON *} is the database the
+	 * administrator's connection uses, whatever its name.
 	 */
 	static String[] createUserWithoutCreateRights(String user, String password) {
 		return new String[] { "CREATE USER '" + user + "'@'%' IDENTIFIED BY '" + password + "'",
-				"GRANT SELECT, INSERT, UPDATE ON test.* TO '" + user + "'@'%'" };
+				"GRANT SELECT, INSERT, UPDATE ON * TO '" + user + "'@'%'" };
 	}
 
 	static String[] dropUser(String user) {
