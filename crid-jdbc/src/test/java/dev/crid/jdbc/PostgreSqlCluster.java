@@ -1,15 +1,15 @@
 package dev.crid.jdbc;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import dev.crid.testsupport.ServerProcesses;
 
 /**
  * A PostgreSQL primary and a streaming standby of its own, made with the server binaries
@@ -19,6 +19,8 @@ import java.util.stream.Stream;
  * and promote the standby. {@link #close()} stops both and deletes everything.
  */
 final class PostgreSqlCluster implements AutoCloseable {
+
+	private static final String SERVER_USER = "postgres";
 
 	private final Path bin;
 
@@ -76,7 +78,8 @@ final class PostgreSqlCluster implements AutoCloseable {
 			throw new IllegalStateException("No PostgreSQL server binaries under /usr/lib/postgresql");
 		}
 		Path directory = Files.createTempDirectory("crid-failover-");
-		PostgreSqlCluster cluster = new PostgreSqlCluster(bin, directory, freePort(), freePort());
+		PostgreSqlCluster cluster = new PostgreSqlCluster(bin, directory, ServerProcesses.freePort(),
+				ServerProcesses.freePort());
 		try {
 			cluster.init(synchronous, replicationVia.applyAsInt(cluster.primaryPort));
 			return cluster;
@@ -88,7 +91,7 @@ final class PostgreSqlCluster implements AutoCloseable {
 	}
 
 	private void init(boolean synchronous, int replicationPort) throws IOException, InterruptedException {
-		giveToServerUser(this.directory);
+		ServerProcesses.giveTo(SERVER_USER, this.directory);
 		run("initdb", "-D", this.primary.toString(), "-U", "postgres", "--auth=trust", "--no-sync");
 		Files.writeString(this.primary.resolve("postgresql.conf"), String.join("\n", "listen_addresses = '127.0.0.1'",
 				"unix_socket_directories = '" + this.directory + "'", "wal_level = replica", "max_wal_senders = 4",
@@ -155,16 +158,7 @@ final class PostgreSqlCluster implements AutoCloseable {
 				run("pg_ctl", "-D", data.toString(), "stop", "-m", "immediate", "-w");
 			}
 		}
-		try (Stream<Path> paths = Files.walk(this.directory)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> {
-				try {
-					Files.delete(path);
-				}
-				catch (IOException ex) {
-					throw new UncheckedIOException(ex);
-				}
-			});
-		}
+		ServerProcesses.deleteTree(this.directory);
 	}
 
 	/**
@@ -173,47 +167,9 @@ final class PostgreSqlCluster implements AutoCloseable {
 	 */
 	private void run(String program, String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>();
-		if (isRoot()) {
-			command.addAll(List.of("runuser", "-u", "postgres", "--"));
-		}
 		command.add(this.bin.resolve(program).toString());
 		command.addAll(List.of(arguments));
-		Path output = Files.createTempFile("crid-pg-", ".out");
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(output.toFile())
-				.start();
-			if (!process.waitFor(2, TimeUnit.MINUTES)) {
-				process.destroyForcibly();
-				throw new IllegalStateException(String.join(" ", command) + " did not end within 2 minutes");
-			}
-			if (process.exitValue() != 0) {
-				throw new IllegalStateException(String.join(" ", command) + " failed with status " + process.exitValue()
-						+ ":\n" + Files.readString(output));
-			}
-		}
-		finally {
-			Files.deleteIfExists(output);
-		}
-	}
-
-	private static void giveToServerUser(Path directory) throws IOException, InterruptedException {
-		if (isRoot()) {
-			Process chown = new ProcessBuilder("chown", "postgres:", directory.toString()).inheritIO().start();
-			if (chown.waitFor() != 0) {
-				throw new IllegalStateException("Could not give " + directory + " to the postgres user");
-			}
-		}
-	}
-
-	private static boolean isRoot() {
-		return "root".equals(System.getProperty("user.name"));
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
+		ServerProcesses.run(Duration.ofMinutes(2), ServerProcesses.asUser(SERVER_USER, command));
 	}
 
 }
