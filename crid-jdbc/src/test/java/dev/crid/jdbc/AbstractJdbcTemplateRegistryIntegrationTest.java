@@ -98,6 +98,14 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	/**
+	 * Returns the template on the class's data source, once it is set up.
+	 * @return the template
+	 */
+	protected final JdbcTemplate jdbcTemplate() {
+		return this.jdbcTemplate;
+	}
+
+	/**
 	 * Returns the dialect the tests expect the registry to use.
 	 * @return the dialect
 	 */

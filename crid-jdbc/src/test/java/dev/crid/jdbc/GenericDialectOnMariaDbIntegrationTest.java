@@ -27,7 +27,7 @@ class GenericDialectOnMariaDbIntegrationTest extends AbstractJdbcTemplateRegistr
 
 	@Override
 	protected String schemaName() {
-		return "test";
+		return MariaDbUsers.currentDatabase(jdbcTemplate());
 	}
 
 }

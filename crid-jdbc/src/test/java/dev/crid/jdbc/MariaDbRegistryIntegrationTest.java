@@ -21,7 +21,7 @@ class MariaDbRegistryIntegrationTest extends AbstractJdbcTemplateRegistryIntegra
 
 	@Override
 	protected String schemaName() {
-		return "test";
+		return MariaDbUsers.currentDatabase(jdbcTemplate());
 	}
 
 }

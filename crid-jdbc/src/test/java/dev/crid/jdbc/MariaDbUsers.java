@@ -1,8 +1,13 @@
 package dev.crid.jdbc;
 
+import java.util.Objects;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
 /**
  * The SQL that creates and drops MariaDB users with fewer rights than the tests'
- * administrator, whichever driver the test connects with.
+ * administrator, whichever driver the test connects with, and the database they connect
+ * to.
  */
 final class MariaDbUsers {
 
@@ -26,6 +31,12 @@ final class MariaDbUsers {
 	static String[] createUserWithoutCreateRights(String user, String password) {
 		return new String[] { "CREATE USER '" + user + "'@'%' IDENTIFIED BY '" + password + "'",
 				"GRANT SELECT, INSERT, UPDATE ON * TO '" + user + "'@'%'" };
+	}
+
+	/** The database the connections of the template use. */
+	static String currentDatabase(JdbcTemplate jdbcTemplate) {
+		return Objects.requireNonNull(jdbcTemplate.queryForObject("SELECT DATABASE()", String.class),
+				"the connection's database");
 	}
 
 	static String[] dropUser(String user) {

@@ -27,7 +27,7 @@ class MySqlDialectOnMariaDbIntegrationTest extends AbstractJdbcTemplateRegistryI
 
 	@Override
 	protected String schemaName() {
-		return "test";
+		return MariaDbUsers.currentDatabase(jdbcTemplate());
 	}
 
 }
