@@ -242,7 +242,7 @@ final class RegistryStorage {
 		}
 		DatabaseMetaData metaData = connection.getMetaData();
 		JdbcDialect chosen = (this.forcedDialect != null) ? this.forcedDialect : DialectDetector.detect(metaData);
-		SqlDialect resolved = SqlDialect.of(chosen, metaData);
+		SqlDialect resolved = SqlDialect.of(chosen, connection);
 		synchronized (this) {
 			if (this.sqlDialect == null) {
 				this.sqlDialect = resolved;

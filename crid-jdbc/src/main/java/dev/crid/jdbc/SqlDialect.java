@@ -2,7 +2,6 @@ package dev.crid.jdbc;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,6 +24,17 @@ import dev.crid.Registry;
  * watermark must wait for, and reserves only when its second is not below it: once an
  * eviction has raised the watermark, no reservation for an evicted second can commit,
  * whatever the node's clock says.
+ *
+ * <p>
+ * On a MariaDB Galera cluster that lock holds on one member only, and a reservation on
+ * another member that read the watermark before the raise reached it may still commit
+ * after it. It hands out no number twice: an eviction deletes the row of every second it
+ * evicts, and a reservation writes that second's row, so certification, which lets only
+ * the first of two transactions that write one row commit, never commits both an
+ * eviction's delete and a reservation that ran on a member that had not applied it yet;
+ * the loser is rolled back (a reservation is run again, and then reads the raised
+ * watermark). What a late reservation hands out continues the row, and once the row is
+ * gone, every member has the raised watermark and refuses the second.
  */
 abstract class SqlDialect {
 
@@ -43,13 +53,13 @@ abstract class SqlDialect {
 	}
 
 	/**
-	 * Returns the SQL of the dialect for connections of the driver described by the
-	 * metadata: the statements a dialect runs may depend on what the driver accepts, not
-	 * only on the database.
+	 * Returns the SQL of the dialect for the connection's driver and server: the
+	 * statements a dialect runs may depend on what the driver accepts and how the server
+	 * replicates, not only on the database.
 	 */
-	static SqlDialect of(JdbcDialect dialect, DatabaseMetaData metaData) throws SQLException {
+	static SqlDialect of(JdbcDialect dialect, Connection connection) throws SQLException {
 		return switch (dialect) {
-			case MARIADB -> new MariaDbDialect(!DialectDetector.isMySqlConnectorJ(metaData));
+			case MARIADB -> MariaDbDialect.of(connection);
 			default -> of(dialect);
 		};
 	}
@@ -58,7 +68,7 @@ abstract class SqlDialect {
 	static SqlDialect of(JdbcDialect dialect) {
 		return switch (dialect) {
 			case POSTGRESQL -> new PostgreSqlDialect();
-			case MARIADB -> new MariaDbDialect(true);
+			case MARIADB -> new MariaDbDialect();
 			case MYSQL -> new MySqlDialect();
 			case H2 -> new H2Dialect();
 			case GENERIC -> new GenericDialect();

@@ -31,7 +31,7 @@ class MariaDbViaConnectorJRegistryIntegrationTest extends MariaDbRegistryIntegra
 		// by the driver: the driver refuses it before sending it, the same way every
 		// time, so a node must not retry it.
 		try (HikariDataSource dataSource = createDataSource(1); Connection connection = dataSource.getConnection()) {
-			SQLException refused = catchThrowableOfType(SQLException.class, () -> new MariaDbDialect(true)
+			SQLException refused = catchThrowableOfType(SQLException.class, () -> new MariaDbDialect()
 				.allocate(connection, new RegistryTables(uniqueTableName("refused")), 1, 10, true, 5));
 			assertThat(refused.getMessage()).contains("cannot issue statements that do not produce result sets");
 			DataAccessException translated = RegistryFailures.translate("reserve", refused);
