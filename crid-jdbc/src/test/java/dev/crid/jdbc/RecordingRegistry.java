@@ -34,8 +34,9 @@ final class RecordingRegistry implements Registry {
 
 	@Override
 	public Reservation reserve(long timestamp, long blockSize) {
+		long started = System.nanoTime();
 		Reservation reservation = this.registry.reserve(timestamp, blockSize);
-		this.blocks.add(new Block(timestamp, reservation.start(), blockSize, System.nanoTime()));
+		this.blocks.add(new Block(timestamp, reservation.start(), blockSize, started, System.nanoTime()));
 		return reservation;
 	}
 
@@ -100,9 +101,10 @@ final class RecordingRegistry implements Registry {
 	 * @param timestamp its second
 	 * @param start its first sequence number
 	 * @param size how many sequence numbers it holds
-	 * @param reservedNanos when the reservation returned ({@link System#nanoTime()})
+	 * @param startedNanos when the reservation was asked for ({@link System#nanoTime()})
+	 * @param reservedNanos when it returned
 	 */
-	record Block(long timestamp, long start, long size, long reservedNanos) {
+	record Block(long timestamp, long start, long size, long startedNanos, long reservedNanos) {
 	}
 
 }

@@ -146,8 +146,9 @@ public final class GaleraCluster implements AutoCloseable {
 	}
 
 	/**
-	 * Returns a new pool on a URL of the cluster, as its administrator; the caller closes
-	 * it.
+	 * Returns a new pool on a URL of the cluster, as its administrator, with the timeouts
+	 * crid recommends (a connection waited for 2 s at most, a dead one found out within a
+	 * second); the caller closes it.
 	 * @param url one of the cluster's URLs
 	 * @param maximumPoolSize the pool's size
 	 * @return the data source
@@ -158,6 +159,7 @@ public final class GaleraCluster implements AutoCloseable {
 		config.setUsername("root");
 		config.setMaximumPoolSize(maximumPoolSize);
 		config.setConnectionTimeout(TestDatabase.POOL_CONNECTION_TIMEOUT.toMillis());
+		config.setValidationTimeout(1_000);
 		config.setPoolName("crid-test-galera");
 		return new HikariDataSource(config);
 	}
