@@ -32,6 +32,7 @@ public class CheckArtifacts {
 	static final Map<String, String> PUBLISHED = new LinkedHashMap<>();
 	static {
 		PUBLISHED.put("crid-core", "dev.crid");
+		PUBLISHED.put("crid-sql", "dev.crid.sql");
 		PUBLISHED.put("crid-jdbc", "dev.crid.jdbc");
 		PUBLISHED.put("crid-etcd", "dev.crid.etcd");
 		PUBLISHED.put("crid-hibernate", "dev.crid.hibernate");

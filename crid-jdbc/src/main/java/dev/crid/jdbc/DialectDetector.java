@@ -5,6 +5,10 @@ import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
+import dev.crid.sql.SqlDialect;
+
 /**
  * Picks the dialect for a database from its JDBC metadata. Products it does not know get
  * {@link JdbcDialect#GENERIC}, which works on any database that has primary keys.
@@ -31,11 +35,32 @@ final class DialectDetector {
 	}
 
 	/**
-	 * Whether the connection's driver is MySQL Connector/J, which refuses
-	 * {@code executeQuery()} for a statement that begins with {@code INSERT},
-	 * {@code RETURNING} or not.
+	 * Returns the statements the registry runs for a database's dialect through the
+	 * connection's driver: the dialect's own, except the MARIADB dialect through MySQL
+	 * Connector/J, which refuses {@code executeQuery()} for every statement that begins
+	 * with {@code INSERT} ("cannot issue statements that do not produce result sets"):
+	 * that reserves with the MYSQL dialect's {@code LAST_INSERT_ID(expr)} statement,
+	 * which MariaDB runs with the same meaning, in two round trips. (Connector/J's
+	 * {@code execute()} happens to return the rows of {@code RETURNING}, but that is
+	 * nothing it promises; {@code LAST_INSERT_ID(expr)} is what MySQL's own driver is
+	 * made for.)
 	 */
-	static boolean isMySqlConnectorJ(DatabaseMetaData metaData) throws SQLException {
+	static SqlDialect statements(JdbcDialect dialect, DatabaseMetaData metaData) throws SQLException {
+		return (dialect == JdbcDialect.MARIADB && isMySqlConnectorJ(metaData)) ? SqlDialect.MYSQL
+				: dialect.statements();
+	}
+
+	/**
+	 * Says, for the log, why the statements differ from the dialect's own, or returns
+	 * {@code null} when they do not.
+	 */
+	static @Nullable String statementChoice(JdbcDialect dialect, SqlDialect statements) {
+		return (statements == dialect.statements()) ? null
+				: "MySQL Connector/J refuses INSERT ... RETURNING as a query, so it reserves with the MYSQL "
+						+ "dialect's LAST_INSERT_ID(expr) statement, in two round trips";
+	}
+
+	private static boolean isMySqlConnectorJ(DatabaseMetaData metaData) throws SQLException {
 		String driver = metaData.getDriverName();
 		return driver != null && driver.startsWith("MySQL Connector");
 	}

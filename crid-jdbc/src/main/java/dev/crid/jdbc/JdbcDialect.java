@@ -4,11 +4,13 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import dev.crid.sql.SqlDialect;
+
 /**
  * The SQL dialects a {@link JdbcTemplateRegistry} speaks. The registry detects the
  * dialect from the connection's {@link java.sql.DatabaseMetaData#getDatabaseProductName()
  * product name} unless one is set on its builder; each dialect has a schema script at
- * {@code dev/crid/jdbc/schema-<name>.sql}, where {@code <name>} is the constant's name in
+ * {@code dev/crid/sql/schema-<name>.sql}, where {@code <name>} is the constant's name in
  * lower case. A dialect names what the database speaks; the registry picks the statements
  * that the connection's driver accepts within it (see
  * {@link JdbcTemplateRegistry.Builder#dialect(JdbcDialect)}), so there is one constant
@@ -65,6 +67,20 @@ public enum JdbcDialect {
 		}
 		throw new IllegalArgumentException("Unknown crid JDBC dialect " + ((name != null) ? "\"" + name + "\"" : "null")
 				+ ": the known dialects are " + names());
+	}
+
+	/**
+	 * Returns the statements of this dialect, shared with the R2DBC registry.
+	 * @return the statements of the same name
+	 */
+	SqlDialect statements() {
+		return switch (this) {
+			case POSTGRESQL -> SqlDialect.POSTGRESQL;
+			case MARIADB -> SqlDialect.MARIADB;
+			case MYSQL -> SqlDialect.MYSQL;
+			case H2 -> SqlDialect.H2;
+			case GENERIC -> SqlDialect.GENERIC;
+		};
 	}
 
 	/**

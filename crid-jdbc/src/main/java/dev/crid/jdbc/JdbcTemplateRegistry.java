@@ -1,11 +1,11 @@
 package dev.crid.jdbc;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -14,13 +14,18 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.crid.CridException;
 import dev.crid.CridLayout;
 import dev.crid.InvalidConfigException;
 import dev.crid.InvalidConfigException.Violation;
 import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
+import dev.crid.sql.RegistrySettings;
+import dev.crid.sql.RegistryStore;
+import dev.crid.sql.RegistryTables;
+import dev.crid.sql.SqlDialect;
+import dev.crid.sql.SqlReservation;
+import dev.crid.sql.TableLayout;
 
 /**
  * A durable {@link Registry} in a database table, shared by every node of a service and
@@ -29,7 +34,8 @@ import dev.crid.RegistryException;
  * {@code next_seq} is the next unreserved sequence number of second {@code ts} (seconds
  * since the layout's epoch). Each {@link #allocate} is one atomic statement in the
  * {@link JdbcDialect dialect} of the database (detected from the connection unless set),
- * so any number of processes may allocate from one table at once.
+ * so any number of processes may allocate from one table at once. The statements and the
+ * schema scripts are those of {@code crid-sql}, which the R2DBC registry shares.
  *
  * <p>
  * Beside it, in {@code crid_allocations_meta} (the table's name with {@code _meta}
@@ -116,14 +122,14 @@ import dev.crid.RegistryException;
 public final class JdbcTemplateRegistry implements Registry {
 
 	/** The table used unless set otherwise: {@value}, the Go crid's. */
-	public static final String DEFAULT_TABLE_NAME = "crid_allocations";
+	public static final String DEFAULT_TABLE_NAME = RegistryTables.DEFAULT_NAME;
 
 	/**
 	 * {@link #DEFAULT_QUERY_TIMEOUT} in seconds ({@value}): a compile-time constant,
 	 * which code that must not load this class (such as properties bound where crid-jdbc
 	 * may be missing) can refer to.
 	 */
-	public static final long DEFAULT_QUERY_TIMEOUT_SECONDS = 5;
+	public static final long DEFAULT_QUERY_TIMEOUT_SECONDS = RegistrySettings.DEFAULT_QUERY_TIMEOUT_SECONDS;
 
 	/** How long one registry operation may take unless set otherwise: 5 seconds. */
 	public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(DEFAULT_QUERY_TIMEOUT_SECONDS);
@@ -132,20 +138,18 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * {@link #DEFAULT_RETENTION} in days ({@value}): a compile-time constant, which code
 	 * that must not load this class can refer to.
 	 */
-	public static final long DEFAULT_RETENTION_DAYS = 1;
+	public static final long DEFAULT_RETENTION_DAYS = RegistrySettings.DEFAULT_RETENTION_DAYS;
 
 	/** How long rows are kept unless set otherwise: a day. */
 	public static final Duration DEFAULT_RETENTION = Duration.ofDays(DEFAULT_RETENTION_DAYS);
-
-	private static final Duration MAX_QUERY_TIMEOUT = Duration.ofDays(1);
 
 	private final String tableName;
 
 	private final @Nullable Duration retention;
 
-	private final RegistryStorage storage;
+	private final JdbcSessions sessions;
 
-	private final @Nullable Eviction eviction;
+	private final RegistryStore<SQLException> store;
 
 	/**
 	 * Creates a registry with the default table name and query timeout, detecting the
@@ -161,9 +165,10 @@ public final class JdbcTemplateRegistry implements Registry {
 		DataSource dataSource = builder.validate();
 		this.tableName = builder.tableName;
 		this.retention = (builder.retention != null && builder.retention.isZero()) ? null : builder.retention;
-		this.storage = new RegistryStorage(dataSource, builder.tableName, builder.queryTimeout, builder.dialect,
-				builder.createMetadataTable);
-		this.eviction = (this.retention != null) ? new Eviction(this.storage, this.tableName, this.retention) : null;
+		RegistryTables tables = new RegistryTables(builder.tableName);
+		this.sessions = new JdbcSessions(dataSource, tables, builder.queryTimeout, builder.dialect);
+		this.store = new RegistryStore<>(this.sessions, tables, this.retention, builder.createMetadataTable,
+				System.getLogger(JdbcTemplateRegistry.class.getName()), JdbcTemplateRegistry.class.getSimpleName());
 	}
 
 	/**
@@ -208,37 +213,8 @@ public final class JdbcTemplateRegistry implements Registry {
 	 */
 	@Override
 	public Reservation reserve(long timestamp, long blockSize) {
-		if (timestamp < 0) {
-			throw new IllegalArgumentException("timestamp is " + timestamp + " but must not be negative");
-		}
-		if (blockSize < 1) {
-			throw new IllegalArgumentException("blockSize is " + blockSize + " but must be at least 1");
-		}
-		Reservation reservation = this.storage.reserve(timestamp, blockSize);
-		if (this.eviction != null && !this.storage.withoutMetadata()) {
-			this.eviction.afterReservation(evictionReference(timestamp, reservation.registryTime()));
-		}
-		return reservation;
-	}
-
-	/**
-	 * The second an eviction counts the retention back from: the one just reserved, or
-	 * the database's own second when the database tells its clock and it is earlier, so
-	 * that a node whose clock runs ahead never evicts seconds that the other nodes still
-	 * reserve in.
-	 */
-	private long evictionReference(long timestamp, @Nullable Instant registryTime) {
-		CridLayout layout = this.storage.checkedLayout();
-		if (registryTime == null || layout == null) {
-			return timestamp;
-		}
-		try {
-			return Math.min(timestamp, layout.timestampAt(registryTime));
-		}
-		catch (CridException ex) {
-			// The database's clock is outside the layout's range: evict nothing by it.
-			return 0;
-		}
+		SqlReservation reservation = this.store.reserve(timestamp, blockSize);
+		return new Reservation(reservation.start(), reservation.databaseTime());
 	}
 
 	/**
@@ -252,7 +228,14 @@ public final class JdbcTemplateRegistry implements Registry {
 	 */
 	@Override
 	public void checkLayout(CridLayout layout) {
-		this.storage.checkLayout(layout);
+		TableLayout wanted = new TableLayout(layout.epoch().getEpochSecond(), layout.timestampBits(),
+				layout.sequenceBits());
+		TableLayout recorded = this.store.claimLayout(wanted);
+		if (recorded != null && !recorded.equals(wanted)) {
+			throw new LayoutMismatchException("table '" + this.tableName + "'", CridLayout
+				.of(Instant.ofEpochSecond(recorded.epochSeconds()), recorded.timestampBits(), recorded.sequenceBits()),
+					layout);
+		}
 	}
 
 	/**
@@ -270,10 +253,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * when the registry runs without its metadata table, which holds the watermark
 	 */
 	public long evictBefore(long timestamp) {
-		if (timestamp < 0) {
-			throw new IllegalArgumentException("timestamp is " + timestamp + " but must not be negative");
-		}
-		return this.storage.evict(timestamp, Long.MAX_VALUE).rows();
+		return this.store.evictBefore(timestamp);
 	}
 
 	/**
@@ -285,7 +265,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * database cannot be reached
 	 */
 	public void ensureSchema() {
-		this.storage.ensureSchema();
+		this.store.ensureSchema();
 	}
 
 	/**
@@ -300,7 +280,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * read
 	 */
 	public boolean verifySchema() {
-		return this.storage.verifySchema();
+		return this.store.verifySchema();
 	}
 
 	/**
@@ -327,19 +307,19 @@ public final class JdbcTemplateRegistry implements Registry {
 	 * be reached
 	 */
 	public JdbcDialect dialect() {
-		return this.storage.dialect();
+		return this.sessions.dialect();
 	}
 
 	/**
 	 * Returns the classpath location of the schema script for the dialect, such as
-	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates
+	 * {@code dev/crid/sql/schema-postgresql.sql}, for Flyway or Liquibase; it creates
 	 * both tables under their default names.
 	 * @return the script's location
 	 * @throws RegistryException when the dialect must be detected and the database cannot
 	 * be reached
 	 */
 	public String schemaScript() {
-		return SqlDialect.schemaScript(this.storage.dialect());
+		return this.sessions.dialect().statements().schemaScript();
 	}
 
 	/**
@@ -352,17 +332,18 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the table and, once it is known, the dialect, in lower case; never connects
-	 * to learn it.
-	 * @return {@code table}, and {@code dialect} once set or detected
+	 * Returns the table and, once an operation told it, the dialect whose statements run
+	 * (through MySQL Connector/J on MariaDB, or on a MariaDB Galera cluster member,
+	 * {@code mysql}); never touches the database.
+	 * @return the details: {@code table}, and {@code dialect} once known
 	 */
 	@Override
 	public Map<String, Object> details() {
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("table", this.tableName);
-		JdbcDialect dialect = this.storage.knownDialect();
-		if (dialect != null) {
-			details.put("dialect", dialect.name().toLowerCase(Locale.ROOT));
+		SqlDialect statements = this.store.knownStatements();
+		if (statements != null) {
+			details.put("dialect", statements.id());
 		}
 		return details;
 	}
@@ -384,7 +365,7 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	@Override
 	public String toString() {
-		JdbcDialect dialect = this.storage.knownDialect();
+		JdbcDialect dialect = this.sessions.knownDialect();
 		return "JdbcTemplateRegistry[table=" + this.tableName + ", dialect="
 				+ ((dialect != null) ? dialect : "not yet detected") + "]";
 	}
@@ -502,24 +483,21 @@ public final class JdbcTemplateRegistry implements Registry {
 					violations.add(new Violation("jdbcTemplate", this.jdbcTemplate, "must have a DataSource"));
 				}
 			}
-			Violation tableViolation = TableNames.violation(this.tableName);
-			if (tableViolation != null) {
-				violations.add(tableViolation);
-			}
-			if (this.queryTimeout == null || this.queryTimeout.isNegative() || this.queryTimeout.isZero()
-					|| this.queryTimeout.compareTo(MAX_QUERY_TIMEOUT) > 0) {
-				violations.add(new Violation("queryTimeout", this.queryTimeout,
-						"must be in (PT0S, " + MAX_QUERY_TIMEOUT + "]"));
-			}
-			if (this.retention != null && !this.retention.isZero()
-					&& (this.retention.isNegative() || this.retention.compareTo(Duration.ofSeconds(1)) < 0)) {
-				violations.add(new Violation("retention", this.retention,
-						"must be at least PT1S (or zero to keep every row)"));
-			}
+			addViolation(violations, "tableName", this.tableName, RegistryTables.nameRule(this.tableName));
+			addViolation(violations, "queryTimeout", this.queryTimeout,
+					RegistrySettings.queryTimeoutRule(this.queryTimeout));
+			addViolation(violations, "retention", this.retention, RegistrySettings.retentionRule(this.retention));
 			if (dataSource == null || !violations.isEmpty()) {
 				throw new InvalidConfigException(violations);
 			}
 			return dataSource;
+		}
+
+		private static void addViolation(List<Violation> violations, String setting, @Nullable Object value,
+				@Nullable String rule) {
+			if (rule != null) {
+				violations.add(new Violation(setting, value, rule));
+			}
 		}
 
 	}

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -32,6 +31,7 @@ import dev.crid.CridNode;
 import dev.crid.LayoutMismatchException;
 import dev.crid.Registry;
 import dev.crid.RegistryException;
+import dev.crid.sql.SqlDialect;
 import dev.crid.testsupport.AbstractRegistryContractTest;
 import dev.crid.testsupport.TestDatabase;
 
@@ -39,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.entry;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -182,20 +183,28 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Test
-	void detailsNameTheTableAndTheDialectOnceItIsDetected() {
-		JdbcTemplateRegistry detecting = JdbcTemplateRegistry.builder(this.jdbcTemplate)
-			.tableName(this.tableName)
-			.build();
-		assertThat(detecting.details()).as("before it has connected").containsExactly(entry("table", this.tableName));
-		assertThat(detecting.check()).isTrue();
-		assertThat(detecting.details()).containsExactly(entry("table", this.tableName),
-				entry("dialect", detectedDialect().name().toLowerCase(Locale.ROOT)));
+	void detailsNameTheTableAndOnceConnectedTheDialectWhoseStatementsRun() {
+		JdbcTemplateRegistry fresh = newRegistry(this.jdbcTemplate, this.tableName, Duration.ofSeconds(5));
+		assertThat(fresh.details()).as("before any connection").containsExactly(entry("table", this.tableName));
+		assertThat(fresh.kind()).isEqualTo("jdbc");
+		assertThat(fresh.check()).isTrue();
+		assertThat(fresh.details()).containsExactly(entry("table", this.tableName),
+				entry("dialect", statementsInUse().id()));
+	}
+
+	/**
+	 * Returns the statements the registry runs: the dialect's own, unless the driver
+	 * refuses them.
+	 * @return the statements' dialect
+	 */
+	protected SqlDialect statementsInUse() {
+		return dialectInUse().statements();
 	}
 
 	@Test
 	void namesTheSchemaScriptOfItsDialect() {
 		String script = this.registry.schemaScript();
-		assertThat(script).isEqualTo("dev/crid/jdbc/schema-" + dialectInUse().name().toLowerCase() + ".sql");
+		assertThat(script).isEqualTo("dev/crid/sql/schema-" + dialectInUse().name().toLowerCase() + ".sql");
 		assertThat(getClass().getClassLoader().getResource(script)).isNotNull();
 	}
 
@@ -332,7 +341,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	void aMissingTableIsReportedWithItsNameAndScript() {
 		String missing = uniqueTableName("missing");
 		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, missing, Duration.ofSeconds(5));
-		String script = "dev/crid/jdbc/schema-" + dialectInUse().name().toLowerCase() + ".sql";
+		String script = "dev/crid/sql/schema-" + dialectInUse().name().toLowerCase() + ".sql";
 		assertThatExceptionOfType(MissingTableException.class)
 			.isThrownBy(() -> onMissing.allocate(freshTimestamp(), 10))
 			.satisfies((ex) -> {

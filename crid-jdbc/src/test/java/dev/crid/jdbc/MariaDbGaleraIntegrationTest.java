@@ -1,6 +1,5 @@
 package dev.crid.jdbc;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,11 +7,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -99,10 +102,38 @@ class MariaDbGaleraIntegrationTest {
 
 	@Test
 	@Order(0)
-	void theDialectKnowsAGaleraMemberAndReservesWithoutReturning() throws SQLException {
-		try (Connection connection = dataSource(cluster.url(0), 1).getConnection()) {
-			assertThat(MariaDbDialect.of(connection).statementChoice()).contains("Galera", "LAST_INSERT_ID(expr)");
+	void aRegistryOnAMemberReservesWithTheMySqlStatementAndSaysWhy() {
+		JdbcTemplateRegistry registry = registry(cluster.url(0), "crid_galera_choice");
+		List<String> messages = new CopyOnWriteArrayList<>();
+		Handler recorder = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				messages.add(record.getLevel() + " " + record.getMessage());
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		Logger logger = Logger.getLogger(JdbcTemplateRegistry.class.getName());
+		logger.addHandler(recorder);
+		try {
+			registry.ensureSchema();
+			assertThat(registry.allocate(1, 10)).isZero();
 		}
+		finally {
+			logger.removeHandler(recorder);
+		}
+		assertThat(registry.dialect()).isEqualTo(JdbcDialect.MARIADB);
+		assertThat(registry.details()).containsEntry("dialect", "mysql");
+		assertThat(messages).anySatisfy((message) -> assertThat(message).startsWith("INFO")
+			.contains("crid_galera_choice", "Galera", "LAST_INSERT_ID(expr)"));
 	}
 
 	@Test

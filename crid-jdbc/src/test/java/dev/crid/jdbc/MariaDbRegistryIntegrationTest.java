@@ -1,14 +1,8 @@
 package dev.crid.jdbc;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
 import com.zaxxer.hikari.HikariDataSource;
-import org.junit.jupiter.api.Test;
 
 import dev.crid.testsupport.TestDatabase;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The registry on MariaDB.
@@ -23,13 +17,6 @@ class MariaDbRegistryIntegrationTest extends AbstractJdbcTemplateRegistryIntegra
 	@Override
 	protected JdbcDialect detectedDialect() {
 		return JdbcDialect.MARIADB;
-	}
-
-	@Test
-	void aServerWithoutGaleraIsNoGaleraMember() throws SQLException {
-		try (HikariDataSource dataSource = createDataSource(1); Connection connection = dataSource.getConnection()) {
-			assertThat(MariaDbDialect.isGaleraMember(connection)).isFalse();
-		}
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package dev.crid.jdbc;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.RegistryException;
+import dev.crid.sql.RegistryStore;
+import dev.crid.sql.SqlDialect;
 import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,24 +58,34 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 
 	@Test
 	void theAllocationTurnsSynchronousCommitOnForItsOwnTransaction() throws Exception {
+		String goMade = this.table + "_go";
 		try (Connection connection = this.dataSource.getConnection();
 				Statement statement = connection.createStatement()) {
 			statement.execute("SET synchronous_commit = off");
+			statement.execute("CREATE TABLE " + goMade + " (ts BIGINT PRIMARY KEY, next_seq BIGINT NOT NULL)");
 			connection.setAutoCommit(false);
-			long start = new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, true, 5)
-				.start();
+			long start = SessionStores.on(connection, SqlDialect.POSTGRESQL, this.table, true).reserve(7, 10).start();
 			assertThat(start).isZero();
 			assertThat(setting(statement)).as("in the allocation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
-			// Without the metadata table (beside a table the Go crid made), the same.
-			assertThat(new PostgreSqlDialect().allocate(connection, new RegistryTables(this.table), 7, 10, false, 5)
-				.start()).isEqualTo(10);
+			// Without the metadata table (beside a table the Go crid made), the same,
+			// once
+			// the registry has found, outside the transaction, that it runs without it.
+			connection.setAutoCommit(true);
+			RegistryStore<SQLException> unguarded = SessionStores.on(connection, SqlDialect.POSTGRESQL, goMade, false);
+			assertThat(unguarded.reserve(7, 10).start()).isZero();
+			assertThat(unguarded.withoutMetadata()).isTrue();
+			connection.setAutoCommit(false);
+			assertThat(unguarded.reserve(7, 10).start()).isEqualTo(10);
 			assertThat(setting(statement)).as("in the unguarded allocation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
 			statement.execute("RESET synchronous_commit");
 			connection.setAutoCommit(true);
+		}
+		finally {
+			TestDatabase.dropRegistryTables(this.dataSource, goMade);
 		}
 	}
 

@@ -11,11 +11,14 @@ import org.springframework.util.ClassUtils;
 /**
  * What a native image must keep for the choice of a registry: the classes whose presence
  * {@link RegistryNeeds} checks by name ({@code ClassUtils.isPresent} finds in a native
- * image only the types it was told about), and the database registry's schema scripts,
- * which a missing table's failure prints. Registered in
- * {@code META-INF/spring/aot.factories}.
+ * image only the types it was told about), and the database registries' schema scripts
+ * (crid-sql's), which a missing table's failure prints and an R2DBC registry runs.
+ * Registered in {@code META-INF/spring/aot.factories}.
  */
 class RegistryRuntimeHints implements RuntimeHintsRegistrar {
+
+	/** A class of crid-sql, which holds the schema scripts. */
+	static final String SQL_DIALECT_CLASS = "dev.crid.sql.SqlDialect";
 
 	@Override
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
@@ -26,8 +29,8 @@ class RegistryRuntimeHints implements RuntimeHintsRegistrar {
 				hints.reflection().registerType(TypeReference.of(name));
 			}
 		}
-		if (ClassUtils.isPresent(RegistryNeeds.JDBC_REGISTRY_CLASS, classLoader)) {
-			hints.resources().registerPattern("dev/crid/jdbc/schema-*.sql");
+		if (ClassUtils.isPresent(SQL_DIALECT_CLASS, classLoader)) {
+			hints.resources().registerPattern("dev/crid/sql/schema-*.sql");
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.sql;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,7 @@ final class SchemaScript {
 	 * The default names of both tables: the allocations, and the metadata beside them.
 	 */
 	private static final Pattern DEFAULT_TABLE = Pattern
-		.compile("\\b" + JdbcTemplateRegistry.DEFAULT_TABLE_NAME + "(" + RegistryTables.META_SUFFIX + ")?\\b");
+		.compile("\\b" + RegistryTables.DEFAULT_NAME + "(" + RegistryTables.META_SUFFIX + ")?\\b");
 
 	private SchemaScript() {
 	}

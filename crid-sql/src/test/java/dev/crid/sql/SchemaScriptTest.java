@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.sql;
 
 import java.util.List;
 
@@ -8,17 +8,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The schema scripts on the classpath: one per dialect, each creating the Go crid's
- * table.
+ * The schema scripts on the classpath: one per dialect, each creating the Go crid's table
+ * and the metadata table beside it, read into statements for any table name.
  */
 class SchemaScriptTest {
 
 	@ParameterizedTest
-	@EnumSource(JdbcDialect.class)
-	void eachDialectHasAScriptForTheGoCridTableAndTheMetadataBesideIt(JdbcDialect dialect) {
-		String location = SqlDialect.of(dialect).schemaScript();
-		assertThat(location).isEqualTo("dev/crid/jdbc/schema-" + dialect.name().toLowerCase() + ".sql");
-		List<String> statements = SchemaScript.statements(location, "crid_allocations");
+	@EnumSource(SqlDialect.class)
+	void eachDialectHasAScriptForTheGoCridTableAndTheMetadataBesideIt(SqlDialect dialect) {
+		String location = dialect.schemaScript();
+		assertThat(location).isEqualTo("dev/crid/sql/schema-" + dialect.name().toLowerCase() + ".sql");
+		List<String> statements = dialect.schemaStatements(new RegistryTables(RegistryTables.DEFAULT_NAME));
 		assertThat(statements).hasSize(2)
 			.allSatisfy((statement) -> assertThat(statement).startsWith("CREATE TABLE")
 				.doesNotContain("--")
@@ -33,12 +33,20 @@ class SchemaScriptTest {
 	}
 
 	@ParameterizedTest
-	@EnumSource(JdbcDialect.class)
-	void substitutesTheConfiguredTableName(JdbcDialect dialect) {
-		List<String> statements = SchemaScript.statements(SqlDialect.of(dialect).schemaScript(), "ids.my_table");
+	@EnumSource(SqlDialect.class)
+	void substitutesTheConfiguredTableName(SqlDialect dialect) {
+		List<String> statements = dialect.schemaStatements(new RegistryTables("ids.my_table"));
 		assertThat(statements).hasSize(2).noneMatch((statement) -> statement.contains("crid_allocations"));
 		assertThat(statements.get(0)).contains(" ids.my_table (");
 		assertThat(statements.get(1)).contains(" ids.my_table_meta (");
+	}
+
+	@ParameterizedTest
+	@EnumSource(SqlDialect.class)
+	void theMetadataStatementsCreateTheMetadataTableAlone(SqlDialect dialect) {
+		assertThat(SchemaScript.metadataStatements(dialect.schemaScript(), "ids.my_table")).singleElement()
+			.asString()
+			.contains(" ids.my_table_meta (");
 	}
 
 }

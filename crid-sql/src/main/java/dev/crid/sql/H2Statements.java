@@ -1,25 +1,16 @@
-package dev.crid.jdbc;
-
-import java.sql.Connection;
-import java.sql.SQLException;
+package dev.crid.sql;
 
 import org.jspecify.annotations.Nullable;
-
-import dev.crid.Registry;
 
 /**
  * H2: in one short transaction, lock the metadata row and check the eviction watermark,
  * then one standard {@code MERGE} (update the row when it exists, else insert it) read
  * back through {@code FINAL TABLE}, so the block starts at the returned value minus the
  * block size. Two sessions racing to insert the same new row make one fail with a
- * duplicate key, which the registry retries. H2 runs in the application's own process, on
- * its clock, so it reports none.
+ * duplicate key, which the store tries again. H2 runs in the application's own process,
+ * on its clock, so it reports none.
  */
-final class H2Dialect extends SqlDialect {
-
-	H2Dialect() {
-		super(JdbcDialect.H2);
-	}
+final class H2Statements extends Statements {
 
 	@Override
 	boolean autoCommit() {
@@ -27,17 +18,16 @@ final class H2Dialect extends SqlDialect {
 	}
 
 	@Override
-	Registry.@Nullable Reservation allocate(Connection connection, RegistryTables tables, long timestamp,
-			long blockSize, boolean guarded, int timeoutSeconds) throws SQLException {
-		if (guarded && !lockWatermarkAllowing(connection, tables, timestamp, timeoutSeconds)) {
+	<E extends Exception> @Nullable SqlReservation reserve(SqlSession<E> session, RegistryTables tables, long timestamp,
+			long blockSize, boolean guarded) throws E {
+		if (guarded && !lockWatermarkAllowing(session, tables, timestamp)) {
 			return null;
 		}
 		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + tables.allocations() + " t "
 				+ "USING (VALUES (CAST(? AS BIGINT), CAST(? AS BIGINT))) AS s (ts, n) ON t.ts = s.ts "
 				+ "WHEN MATCHED THEN UPDATE SET next_seq = t.next_seq + s.n "
 				+ "WHEN NOT MATCHED THEN INSERT (ts, next_seq) VALUES (s.ts, s.n))";
-		return new Registry.Reservation(queryForLong(connection, sql, timeoutSeconds, timestamp, blockSize) - blockSize,
-				null);
+		return new SqlReservation(number(session, sql, timestamp, blockSize) - blockSize, null);
 	}
 
 }
