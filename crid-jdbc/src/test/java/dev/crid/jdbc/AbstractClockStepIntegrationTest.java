@@ -23,6 +23,7 @@ import dev.crid.CridNode;
 import dev.crid.RegistryException;
 import dev.crid.testsupport.SteppedClock;
 import dev.crid.testsupport.TestDatabase;
+import dev.crid.testsupport.FaultLoad;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;

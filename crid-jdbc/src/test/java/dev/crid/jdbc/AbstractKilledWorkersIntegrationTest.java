@@ -16,6 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.CridNode;
 import dev.crid.testsupport.TestDatabase;
+import dev.crid.testsupport.FaultLoad;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;

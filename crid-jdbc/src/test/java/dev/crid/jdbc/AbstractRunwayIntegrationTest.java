@@ -18,6 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.CridException;
 import dev.crid.CridNode;
+import dev.crid.testsupport.FaultLoad;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.TestDatabase;
 

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.crid.testsupport.FaultLoad;
+
 /**
  * Starts {@link IssuingWorker} processes and reads what they wrote: their ID files and
  * the last status line of their logs.

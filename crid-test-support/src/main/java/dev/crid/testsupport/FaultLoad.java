@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.testsupport;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import dev.crid.CridNode;
  * after its budget, when any call took longer than its budget, or when a caller got
  * anything but an ID or a {@link CridException} (counted as a failure as well).
  */
-final class FaultLoad implements AutoCloseable {
+public final class FaultLoad implements AutoCloseable {
 
 	/**
 	 * What a call may take beyond its node's allocation timeout: the node fails a waiting
@@ -37,7 +37,7 @@ final class FaultLoad implements AutoCloseable {
 	 * take up to about a second to schedule the thread that notices it and the caller
 	 * that is told; a wedged node would exceed it by the timeout again, or for ever.
 	 */
-	static final Duration CALL_MARGIN = Duration.ofMillis(1_500);
+	public static final Duration CALL_MARGIN = Duration.ofMillis(1_500);
 
 	/** Failures kept for the tests to inspect; more are counted only. */
 	private static final int KEPT_FAILURES = 1_000;
@@ -76,11 +76,22 @@ final class FaultLoad implements AutoCloseable {
 
 	private boolean stopped;
 
-	FaultLoad(List<CridNode> nodes, int callersPerNode) {
+	/**
+	 * Starts callers that take IDs without a pause.
+	 * @param nodes the nodes
+	 * @param callersPerNode how many callers each node gets
+	 */
+	public FaultLoad(List<CridNode> nodes, int callersPerNode) {
 		this(nodes, callersPerNode, Duration.ZERO);
 	}
 
-	FaultLoad(List<CridNode> nodes, int callersPerNode, Duration pause) {
+	/**
+	 * Starts callers that take IDs with a pause between calls.
+	 * @param nodes the nodes
+	 * @param callersPerNode how many callers each node gets
+	 * @param pause the pause after each call, outside the time measured
+	 */
+	public FaultLoad(List<CridNode> nodes, int callersPerNode, Duration pause) {
 		this.pauseNanos = pause.toNanos();
 		this.inFlightSince = new AtomicLongArray(nodes.size() * callersPerNode);
 		for (CridNode node : nodes) {
@@ -172,11 +183,13 @@ final class FaultLoad implements AutoCloseable {
 
 	/**
 	 * Stops the callers and returns every ID they got, sorted.
+	 * @return every ID, sorted
 	 * @throws AssertionError if a caller did not end within its budget, a call took
 	 * longer than its budget, or a caller got something other than an ID or a
 	 * {@link CridException}
+	 * @throws InterruptedException when interrupted while waiting for the callers
 	 */
-	long[] stop() throws InterruptedException {
+	public long[] stop() throws InterruptedException {
 		this.running.set(false);
 		List<String> problems = new ArrayList<>();
 		if (!this.stopped) {
@@ -213,27 +226,43 @@ final class FaultLoad implements AutoCloseable {
 		return this.ids.stream().flatMapToLong(Arrays::stream).sorted().toArray();
 	}
 
-	/** Returns how many IDs the callers got so far. */
-	long issued() {
+	/**
+	 * Returns how many IDs the callers got so far.
+	 * @return the count
+	 */
+	public long issued() {
 		return this.issued.sum();
 	}
 
-	/** Returns how many calls failed so far, with any exception. */
-	long failures() {
+	/**
+	 * Returns how many calls failed so far, with any exception.
+	 * @return the count
+	 */
+	public long failures() {
 		return this.failures.get();
 	}
 
-	/** Returns the first {@value #KEPT_FAILURES} failed calls, in no particular order. */
-	List<Failure> failedCalls() {
+	/**
+	 * Returns the first {@value #KEPT_FAILURES} failed calls, in no particular order.
+	 * @return the failed calls
+	 */
+	public List<Failure> failedCalls() {
 		return List.copyOf(this.keptFailures);
 	}
 
-	/** Returns how many callers there are. */
-	int callers() {
+	/**
+	 * Returns how many callers there are.
+	 * @return the count
+	 */
+	public int callers() {
 		return this.callers.size();
 	}
 
-	Duration longestCall() {
+	/**
+	 * Returns how long the longest call took.
+	 * @return the longest call
+	 */
+	public Duration longestCall() {
 		return Duration.ofNanos(this.longestCallNanos.get());
 	}
 
@@ -241,8 +270,10 @@ final class FaultLoad implements AutoCloseable {
 	 * Returns how long after {@code since} (a {@link System#nanoTime()}) IDs flowed again
 	 * for good: the time of the first success after the last failure that came after
 	 * {@code since}.
+	 * @param since a {@link System#nanoTime()}
+	 * @return the time, or {@code null} when IDs never flowed again
 	 */
-	Duration flowingAgainAfter(long since) {
+	public Duration flowingAgainAfter(long since) {
 		long lastFailure = this.successTimes.stream()
 			.filter((time) -> time < 0)
 			.mapToLong((time) -> -time)
@@ -257,7 +288,12 @@ final class FaultLoad implements AutoCloseable {
 		return (firstSuccess == Long.MAX_VALUE) ? null : Duration.ofNanos(Math.max(0, firstSuccess - since));
 	}
 
-	static long duplicates(long[] sorted) {
+	/**
+	 * Counts the IDs that repeat the one before them.
+	 * @param sorted IDs, sorted
+	 * @return how many are issued a second time
+	 */
+	public static long duplicates(long[] sorted) {
 		long duplicates = 0;
 		for (int i = 1; i < sorted.length; i++) {
 			if (sorted[i] == sorted[i - 1]) {
@@ -280,9 +316,13 @@ final class FaultLoad implements AutoCloseable {
 	 * @param ended when it failed ({@link System#nanoTime()})
 	 * @param exception what it threw
 	 */
-	record Failure(int caller, long started, long ended, Throwable exception) {
+	public record Failure(int caller, long started, long ended, Throwable exception) {
 
-		Duration took() {
+		/**
+		 * Returns how long the failed call took.
+		 * @return the time
+		 */
+		public Duration took() {
 			return Duration.ofNanos(this.ended - this.started);
 		}
 
