@@ -34,6 +34,7 @@ public class CheckArtifacts {
 		PUBLISHED.put("crid-core", "dev.crid");
 		PUBLISHED.put("crid-sql", "dev.crid.sql");
 		PUBLISHED.put("crid-jdbc", "dev.crid.jdbc");
+		PUBLISHED.put("crid-r2dbc", "dev.crid.r2dbc");
 		PUBLISHED.put("crid-etcd", "dev.crid.etcd");
 		PUBLISHED.put("crid-hibernate", "dev.crid.hibernate");
 		PUBLISHED.put("crid-spring-data", "dev.crid.data");

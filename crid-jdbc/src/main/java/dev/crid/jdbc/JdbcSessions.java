@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 
 import dev.crid.RegistryException;
+import dev.crid.sql.Failures;
 import dev.crid.sql.RefusalException;
 import dev.crid.sql.RegistryStore;
 import dev.crid.sql.RegistryTables;
@@ -74,7 +75,7 @@ final class JdbcSessions implements SqlSessions<SQLException> {
 			throw ex;
 		}
 		catch (RuntimeException ex) {
-			throw new RegistryException("Could not " + task + ": " + ex.getMessage() + rootCause(ex), ex);
+			throw new RegistryException("Could not " + task + ": " + ex.getMessage() + Failures.rootCause(ex), ex);
 		}
 	}
 
@@ -147,8 +148,8 @@ final class JdbcSessions implements SqlSessions<SQLException> {
 		DataAccessException translated = RegistryFailures.translate(task, ex);
 		boolean retryable = RegistryFailures.isRetryable(translated);
 		return new RegistryException(
-				"Could not " + task + " (query timeout " + this.queryTimeout + "): " + ex.getMessage() + rootCause(ex)
-						+ (retryable ? "" : "; asking again cannot mend this"),
+				"Could not " + task + " (query timeout " + this.queryTimeout + "): " + ex.getMessage()
+						+ Failures.rootCause(ex) + (retryable ? "" : Failures.LASTING),
 				(translated != null) ? translated : ex, retryable);
 	}
 
@@ -172,18 +173,6 @@ final class JdbcSessions implements SqlSessions<SQLException> {
 		String message = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
 		return message.contains(this.tables.meta().toLowerCase(Locale.ROOT)) ? this.tables.meta()
 				: this.tables.allocations();
-	}
-
-	/**
-	 * Names the innermost cause, which is where drivers and pools keep "connection
-	 * refused" and the like.
-	 */
-	static String rootCause(Throwable failure) {
-		Throwable root = failure;
-		for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
-			root = root.getCause();
-		}
-		return (root != failure) ? "; root cause: " + root : "";
 	}
 
 	/**

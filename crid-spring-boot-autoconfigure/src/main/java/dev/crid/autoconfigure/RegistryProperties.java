@@ -2,7 +2,7 @@ package dev.crid.autoconfigure;
 
 import java.time.Duration;
 
-import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
 import org.springframework.boot.sql.init.DatabaseInitializationMode;

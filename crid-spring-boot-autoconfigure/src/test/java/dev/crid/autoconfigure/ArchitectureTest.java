@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The architecture's rules (CONTRIBUTING.md, "Modules and the rules between them"),
  * checked on the main classes of every crid module on this module's test class path:
- * crid-core, crid-jdbc, crid-hibernate, crid-spring-data, this one, and
- * crid-test-support. Arrows only point down the table of modules, no package imports
+ * crid-core, crid-sql, crid-jdbc, crid-r2dbc, crid-hibernate, crid-spring-data, this one,
+ * and crid-test-support. Arrows only point down the table of modules, no package imports
  * another that imports it back, and the library pieces of this module need none of its
  * auto-configuration. Each rule first makes sure that the packages it checks hold
  * classes, so that it cannot pass on none.
@@ -30,18 +30,15 @@ class ArchitectureTest {
 
 	private static final String HIBERNATE = "dev.crid.hibernate..";
 
-	/**
-	 * crid-spring-data's callbacks, without the R2DBC registry it holds until crid-r2dbc.
-	 */
+	/** crid-spring-data's callbacks. */
 	private static final String SPRING_DATA = "dev.crid.data";
 
-	/**
-	 * The R2DBC registry: in crid-spring-data today, in crid-r2dbc
-	 * ({@code dev.crid.r2dbc}) next.
-	 */
-	private static final String R2DBC_REGISTRY = "dev.crid.data.r2dbc..";
+	private static final String R2DBC_REGISTRY = "dev.crid.r2dbc..";
 
-	private static final String[] REGISTRIES = { JDBC, R2DBC_REGISTRY, "dev.crid.r2dbc..", "dev.crid.etcd.." };
+	/** What the JDBC and R2DBC registries share: the dialects' statements. */
+	private static final String SQL = "dev.crid.sql..";
+
+	private static final String[] REGISTRIES = { JDBC, R2DBC_REGISTRY, "dev.crid.etcd.." };
 
 	private static final String[] LIBRARY_PIECES = { "dev.crid.format..", "dev.crid.jackson..", "dev.crid.micrometer..",
 			"dev.crid.actuate.." };
@@ -59,6 +56,17 @@ class ArchitectureTest {
 			.resideInAnyPackage("java.sql..", "javax.sql..", "org.springframework..", "org.hibernate..",
 					"jakarta.persistence..", "dev.crid.*..")
 			.because("crid-core depends on the JDK alone, and on no other crid module"), CORE);
+	}
+
+	@Test
+	void theSharedSqlKnowsNoDriverNoSpringAndNoOtherModule() {
+		check(noClasses().that()
+			.resideInAPackage(SQL)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(
+					concat(REGISTRIES, "java.sql..", "javax.sql..", "io.r2dbc..", "org.springframework..", CORE))
+			.because("crid-sql depends on the JDK alone: what is JDBC's or R2DBC's stays in their modules"), SQL);
 	}
 
 	@Test
@@ -102,11 +110,12 @@ class ArchitectureTest {
 	@Test
 	void jdbcHibernateAndSpringDataKnowNoSpringBoot() {
 		check(noClasses().that()
-			.resideInAnyPackage(JDBC, HIBERNATE, "dev.crid.data..")
+			.resideInAnyPackage(SQL, JDBC, R2DBC_REGISTRY, HIBERNATE, "dev.crid.data..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework.boot..", "dev.crid.autoconfigure..")
-			.because("only the auto-configuration knows Spring Boot"), JDBC, HIBERNATE, SPRING_DATA, R2DBC_REGISTRY);
+			.because("only the auto-configuration knows Spring Boot"), SQL, JDBC, HIBERNATE, SPRING_DATA,
+				R2DBC_REGISTRY);
 	}
 
 	@Test
@@ -122,8 +131,9 @@ class ArchitectureTest {
 	@Test
 	void noPackageImportsOneThatImportsItBack() {
 		check(slices().matching("(**)").should().beFreeOfCycles().because("no import circle anywhere"),
-				concat(LIBRARY_PIECES, CORE, JDBC, HIBERNATE, SPRING_DATA, R2DBC_REGISTRY, "dev.crid.autoconfigure",
-						"dev.crid.autoconfigure.registry", "dev.crid.autoconfigure.health", "dev.crid.testsupport"));
+				concat(LIBRARY_PIECES, CORE, SQL, JDBC, HIBERNATE, SPRING_DATA, R2DBC_REGISTRY,
+						"dev.crid.autoconfigure", "dev.crid.autoconfigure.registry", "dev.crid.autoconfigure.health",
+						"dev.crid.testsupport"));
 	}
 
 	@Test

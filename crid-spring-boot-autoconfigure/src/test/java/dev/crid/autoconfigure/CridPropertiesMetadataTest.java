@@ -11,7 +11,7 @@ import java.util.Map;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
-import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.r2dbc.R2dbcRegistry;
 import dev.crid.format.IdFormat;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.junit.jupiter.api.Test;

@@ -95,7 +95,7 @@ class CridRuntimeHintsTest {
 	@Test
 	void keepsTheClassesWhosePresenceIsCheckedByName() {
 		for (String name : List.of("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
-				"org.springframework.boot.jdbc.EmbeddedDatabaseConnection", "dev.crid.data.r2dbc.R2dbcRegistry",
+				"org.springframework.boot.jdbc.EmbeddedDatabaseConnection", "dev.crid.r2dbc.R2dbcRegistry",
 				"io.r2dbc.spi.ConnectionFactory", "reactor.core.publisher.Mono",
 				CridRuntimeHints.CRID_ANNOTATION_CLASS)) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name))).as(name).accepts(this.hints);

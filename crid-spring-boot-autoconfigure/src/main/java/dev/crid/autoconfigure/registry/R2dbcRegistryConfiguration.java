@@ -9,7 +9,7 @@ import dev.crid.autoconfigure.CridRegistryFactory;
 import dev.crid.autoconfigure.NodeProperties;
 import dev.crid.autoconfigure.RegistryType;
 import dev.crid.autoconfigure.Setting;
-import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.r2dbc.R2dbcRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -7,7 +7,7 @@ import dev.crid.RegistryException;
 import dev.crid.autoconfigure.CridConfigurationException;
 import dev.crid.autoconfigure.Setting;
 import dev.crid.autoconfigure.Violation;
-import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.r2dbc.R2dbcRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

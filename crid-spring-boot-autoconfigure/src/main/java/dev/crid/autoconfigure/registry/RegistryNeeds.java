@@ -21,7 +21,7 @@ final class RegistryNeeds {
 
 	static final String EMBEDDED_DATABASE_CLASS = "org.springframework.boot.jdbc.EmbeddedDatabaseConnection";
 
-	static final String R2DBC_REGISTRY_CLASS = "dev.crid.data.r2dbc.R2dbcRegistry";
+	static final String R2DBC_REGISTRY_CLASS = "dev.crid.r2dbc.R2dbcRegistry";
 
 	static final String CONNECTION_FACTORY_CLASS = "io.r2dbc.spi.ConnectionFactory";
 
@@ -35,7 +35,7 @@ final class RegistryNeeds {
 			Need.onClasspath(EMBEDDED_DATABASE_CLASS, "org.springframework.boot:spring-boot-jdbc"),
 			Need.bean("javax.sql.DataSource", "a DataSource bean (spring.datasource.url and a JDBC driver)"));
 
-	private static final List<Need> R2DBC = List.of(Need.onClasspath(R2DBC_REGISTRY_CLASS, "dev.crid:crid-spring-data"),
+	private static final List<Need> R2DBC = List.of(Need.onClasspath(R2DBC_REGISTRY_CLASS, "dev.crid:crid-r2dbc"),
 			Need.onClasspath(CONNECTION_FACTORY_CLASS, "io.r2dbc:r2dbc-spi"),
 			Need.onClasspath(MONO_CLASS, "io.projectreactor:reactor-core"), Need.bean(CONNECTION_FACTORY_CLASS,
 					"an R2DBC ConnectionFactory bean (spring.r2dbc.url and an R2DBC driver)"));

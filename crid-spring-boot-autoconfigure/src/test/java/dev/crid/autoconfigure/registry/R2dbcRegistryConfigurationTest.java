@@ -22,7 +22,7 @@ import dev.crid.autoconfigure.CridAutoConfiguration;
 import dev.crid.autoconfigure.StartupFailures;
 import dev.crid.autoconfigure.data.CridDataR2dbcAutoConfiguration;
 import dev.crid.data.CridR2dbcCallback;
-import dev.crid.data.r2dbc.R2dbcRegistry;
+import dev.crid.r2dbc.R2dbcRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -124,7 +124,7 @@ class R2dbcRegistryConfigurationTest {
 			.run((context) -> assertThat(StartupFailures.cridFailure(context.getStartupFailure())).isNotNull()
 				.hasMessageContaining("'crid_allocations' or 'crid_allocations_meta' does not exist")
 				.hasMessageContaining("Property: crid.registry.r2dbc.initialize-schema\n    Value: \"never\"\n")
-				.hasMessageContaining("CREATE TABLE IF NOT EXISTS crid_allocations (ts BIGINT NOT NULL PRIMARY KEY"));
+				.hasMessageContaining("CREATE TABLE IF NOT EXISTS crid_allocations ( ts BIGINT PRIMARY KEY"));
 	}
 
 	@Test

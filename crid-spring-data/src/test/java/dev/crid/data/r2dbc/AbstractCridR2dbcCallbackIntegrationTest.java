@@ -26,6 +26,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 
 import dev.crid.CridNode;
 import dev.crid.data.CridR2dbcCallback;
+import dev.crid.r2dbc.R2dbcRegistry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

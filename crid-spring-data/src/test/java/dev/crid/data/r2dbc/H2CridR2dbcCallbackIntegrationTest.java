@@ -2,6 +2,8 @@ package dev.crid.data.r2dbc;
 
 import io.r2dbc.spi.ConnectionFactory;
 
+import dev.crid.testsupport.R2dbcTestDatabases;
+
 /**
  * The R2DBC callback on H2 through r2dbc-h2.
  */

@@ -2,6 +2,7 @@ package dev.crid.data.r2dbc;
 
 import io.r2dbc.spi.ConnectionFactory;
 
+import dev.crid.testsupport.R2dbcTestDatabases;
 import dev.crid.testsupport.TestDatabase;
 
 /**
