@@ -83,21 +83,18 @@ final class R2dbcSessions implements SqlSessions<RuntimeException> {
 	 * Closes the connection (returns it to its pool) without waiting: a close that hangs
 	 * on a broken network must not hold the caller, and one on an interrupted thread must
 	 * still happen. A connection whose statement ran out of time is closed for good
-	 * first, as JDBC's network timeout aborts one: the statement may still be queued on
-	 * it, and a pool would hand it out again behind that statement (a pool validates what
-	 * it hands out, and drops a closed one).
+	 * first, as JDBC's network timeout aborts one, and returned to its pool only then:
+	 * the statement may still be queued on it, and the pool, which drops a closed
+	 * connection when it validates it, would otherwise hand it out again behind that
+	 * statement.
 	 */
 	private static void release(Connection connection, boolean discard) {
+		Mono<Void> closed = Mono.from(connection.close());
 		if (discard && connection instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof Connection physical) {
-			close(physical);
+			closed = Mono.from(physical.close()).onErrorResume((ex) -> Mono.empty()).then(closed);
 		}
-		close(connection);
-	}
-
-	private static void close(Connection connection) {
-		Mono.from(connection.close())
-			.subscribe(null,
-					(ex) -> logger.log(Level.DEBUG, "Could not close an R2DBC connection of the crid registry", ex));
+		closed.subscribe(null,
+				(ex) -> logger.log(Level.DEBUG, "Could not close an R2DBC connection of the crid registry", ex));
 	}
 
 	private RegistryException failure(String task, RuntimeException ex) {

@@ -171,12 +171,15 @@ class R2dbcFailurePathsIntegrationTest {
 	}
 
 	@Test
-	void aStatementThatOutlastsTheQueryTimeoutFailsWithinItAndTheRegistryServesAfterwards() throws Exception {
+	void aStatementThatOutlastsTheQueryTimeoutFailsWithinItAndItsConnectionIsNotHandedOutAgain() throws Exception {
 		long timestamp = freshTimestamp();
 		R2dbcRegistry registry = registry(this.pool, this.table, Duration.ofSeconds(30));
 		registry.allocate(timestamp, 10);
-		R2dbcRegistry impatient = registry(this.pool, this.table, Duration.ofSeconds(1));
+		// One connection: the next reservation gets a new one only if the one whose
+		// statement ran out of time is not handed out again, behind that statement.
+		ConnectionPool single = R2dbcTestDatabases.pool(TestDatabase.POSTGRESQL, 1);
 		try (Connection locker = this.admin.getConnection(); Statement lock = locker.createStatement()) {
+			R2dbcRegistry impatient = registry(single, this.table, Duration.ofSeconds(1));
 			locker.setAutoCommit(false);
 			lock.executeQuery("SELECT next_seq FROM " + this.table + " WHERE ts = " + timestamp + " FOR UPDATE")
 				.close();
@@ -188,7 +191,12 @@ class R2dbcFailurePathsIntegrationTest {
 			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("waited for the lock until the query timeout")
 				.isGreaterThanOrEqualTo(Duration.ofSeconds(1))
 				.isLessThan(Duration.ofSeconds(1).plus(SLACK));
+			assertThat(impatient.allocate(freshTimestamp(), 10)).as("another second, while the row is still locked")
+				.isZero();
 			locker.rollback();
+		}
+		finally {
+			single.dispose();
 		}
 		// The statement that ran out of time may still have reserved its block once the
 		// lock was gone: a gap, never a block handed out twice.
