@@ -9,7 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.crid.Registry;
 import dev.crid.testsupport.AbstractRegistryFaultTest;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.TestDatabase;
@@ -55,24 +54,7 @@ abstract class AbstractJdbcFaultIntegrationTest extends AbstractRegistryFaultTes
 			.tableName(tableName())
 			.queryTimeout(Duration.ofSeconds(2))
 			.build();
-		return new Route() {
-
-			@Override
-			public Registry registry() {
-				return registry;
-			}
-
-			@Override
-			public void dropConnections() {
-				pool.getHikariPoolMXBean().softEvictConnections();
-			}
-
-			@Override
-			public void close() {
-				pool.close();
-			}
-
-		};
+		return Route.of(registry, () -> pool.getHikariPoolMXBean().softEvictConnections(), pool::close);
 	}
 
 	@Override

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
-import dev.crid.Registry;
 import dev.crid.testsupport.AbstractRegistryFaultTest;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.R2dbcTestDatabases;
@@ -84,24 +83,7 @@ class PostgreSqlR2dbcFaultIntegrationTest extends AbstractRegistryFaultTest {
 			.tableName(tableName())
 			.queryTimeout(Duration.ofSeconds(2))
 			.build();
-		return new Route() {
-
-			@Override
-			public Registry registry() {
-				return registry;
-			}
-
-			@Override
-			public void dropConnections() {
-				pools.replace();
-			}
-
-			@Override
-			public void close() {
-				pools.dispose();
-			}
-
-		};
+		return Route.of(registry, pools::replace, pools::dispose);
 	}
 
 	/**

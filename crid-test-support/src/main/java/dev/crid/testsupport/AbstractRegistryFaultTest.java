@@ -261,6 +261,35 @@ public abstract class AbstractRegistryFaultTest {
 		@Override
 		void close();
 
+		/**
+		 * Returns a route of the registry, the way its connections are dropped, and the
+		 * way they are closed.
+		 * @param registry the registry
+		 * @param dropConnections what {@link #dropConnections()} does
+		 * @param close what {@link #close()} does
+		 * @return the route
+		 */
+		static Route of(Registry registry, Runnable dropConnections, Runnable close) {
+			return new Route() {
+
+				@Override
+				public Registry registry() {
+					return registry;
+				}
+
+				@Override
+				public void dropConnections() {
+					dropConnections.run();
+				}
+
+				@Override
+				public void close() {
+					close.run();
+				}
+
+			};
+		}
+
 	}
 
 	/** What a test does to the proxy, and how long. */
