@@ -188,7 +188,7 @@ public final class FaultProxy implements AutoCloseable {
 			while (!socket.isClosed()) {
 				try {
 					Socket client = socket.accept();
-					daemon("connect", () -> connect(client));
+					daemon("connect", () -> connect(socket, client));
 				}
 				catch (IOException ex) {
 					return;
@@ -197,7 +197,7 @@ public final class FaultProxy implements AutoCloseable {
 		});
 	}
 
-	private void connect(Socket client) {
+	private void connect(ServerSocket acceptedBy, Socket client) {
 		while (this.blackHoled && !client.isClosed() && !this.closed) {
 			LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
 		}
@@ -214,6 +214,13 @@ public final class FaultProxy implements AutoCloseable {
 		}
 		Link link = new Link(client, upstream);
 		this.links.add(link);
+		if (this.server != acceptedBy) {
+			// A cut or a refusal came while this connection was being made: it closed the
+			// links there were, and this one was not among them yet.
+			link.close();
+			this.links.remove(link);
+			return;
+		}
 		daemon("up", () -> pump(link, client, upstream));
 		daemon("down", () -> pump(link, upstream, client));
 	}
