@@ -1,7 +1,5 @@
 package dev.crid.sql;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * Any other database, in plain SQL: in one short transaction, lock the metadata row and
  * check the eviction watermark, {@code UPDATE} the row (which locks it), read back the
@@ -10,26 +8,18 @@ import org.jspecify.annotations.Nullable;
  * again, and the retry finds the row. Plain SQL has no portable way to read the clock, so
  * it reports none.
  */
-final class GenericStatements extends Statements {
+final class GenericStatements extends LockingStatements {
 
 	@Override
-	boolean autoCommit() {
-		return false;
-	}
-
-	@Override
-	<E extends Exception> @Nullable SqlReservation reserve(SqlSession<E> session, RegistryTables tables, long timestamp,
-			long blockSize, boolean guarded) throws E {
-		if (guarded && !lockWatermarkAllowing(session, tables, timestamp)) {
-			return null;
-		}
-		String table = tables.allocations();
-		if (session.update("UPDATE " + table + " SET next_seq = next_seq + ? WHERE ts = ?", blockSize,
+	<E extends Exception> SqlReservation add(SqlSession<E> session, String allocations, long timestamp, long blockSize)
+			throws E {
+		if (session.update("UPDATE " + allocations + " SET next_seq = next_seq + ? WHERE ts = ?", blockSize,
 				timestamp) == 1) {
 			return new SqlReservation(
-					number(session, "SELECT next_seq FROM " + table + " WHERE ts = ?", timestamp) - blockSize, null);
+					number(session, "SELECT next_seq FROM " + allocations + " WHERE ts = ?", timestamp) - blockSize,
+					null);
 		}
-		session.update("INSERT INTO " + table + " (ts, next_seq) VALUES (?, ?)", timestamp, blockSize);
+		session.update("INSERT INTO " + allocations + " (ts, next_seq) VALUES (?, ?)", timestamp, blockSize);
 		return new SqlReservation(0, null);
 	}
 

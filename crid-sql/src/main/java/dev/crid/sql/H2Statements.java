@@ -1,7 +1,5 @@
 package dev.crid.sql;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * H2: in one short transaction, lock the metadata row and check the eviction watermark,
  * then one standard {@code MERGE} (update the row when it exists, else insert it) read
@@ -10,20 +8,12 @@ import org.jspecify.annotations.Nullable;
  * duplicate key, which the store tries again. H2 runs in the application's own process,
  * on its clock, so it reports none.
  */
-final class H2Statements extends Statements {
+final class H2Statements extends LockingStatements {
 
 	@Override
-	boolean autoCommit() {
-		return false;
-	}
-
-	@Override
-	<E extends Exception> @Nullable SqlReservation reserve(SqlSession<E> session, RegistryTables tables, long timestamp,
-			long blockSize, boolean guarded) throws E {
-		if (guarded && !lockWatermarkAllowing(session, tables, timestamp)) {
-			return null;
-		}
-		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + tables.allocations() + " t "
+	<E extends Exception> SqlReservation add(SqlSession<E> session, String allocations, long timestamp, long blockSize)
+			throws E {
+		String sql = "SELECT next_seq FROM FINAL TABLE (MERGE INTO " + allocations + " t "
 				+ "USING (VALUES (CAST(? AS BIGINT), CAST(? AS BIGINT))) AS s (ts, n) ON t.ts = s.ts "
 				+ "WHEN MATCHED THEN UPDATE SET next_seq = t.next_seq + s.n "
 				+ "WHEN NOT MATCHED THEN INSERT (ts, next_seq) VALUES (s.ts, s.n))";

@@ -92,20 +92,6 @@ abstract class Statements {
 	}
 
 	/**
-	 * For dialects that run in a transaction: locks the metadata row against evictions
-	 * until the transaction ends, and returns whether the timestamp may be reserved in:
-	 * the row exists and the timestamp is not below the eviction watermark. An
-	 * {@code UPDATE} that changes nothing takes the row's write lock in every database.
-	 */
-	static <E extends Exception> boolean lockWatermarkAllowing(SqlSession<E> session, RegistryTables tables,
-			long timestamp) throws E {
-		if (session.update("UPDATE " + tables.meta() + " SET evicted_before = evicted_before WHERE id = 1") != 1) {
-			return false;
-		}
-		return timestamp >= number(session, "SELECT evicted_before FROM " + tables.meta() + " WHERE id = 1");
-	}
-
-	/**
 	 * Runs a query that returns one number.
 	 * @throws IllegalStateException when it returns no row or SQL {@code NULL}
 	 */
