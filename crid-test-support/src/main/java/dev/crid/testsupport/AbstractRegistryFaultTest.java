@@ -3,6 +3,7 @@ package dev.crid.testsupport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -49,11 +50,13 @@ public abstract class AbstractRegistryFaultTest {
 	protected static final Duration RECOVERY = Duration.ofSeconds(1);
 
 	/**
-	 * Failed calls per caller an outage costs: every caller's call waits out the
-	 * allocation timeout and fails, and its next call, begun a timeout into an outage a
-	 * second longer than the timeout, has all but a second of its timeout after the heal,
-	 * where IDs flow again within {@link #RECOVERY}. Two would mean a caller failed at
-	 * once, or a node that did not recover.
+	 * Failed calls per caller an outage costs. A caller's call first waits once the IDs
+	 * its node held when the fault came have run out, a moment {@code s} into an outage
+	 * of length {@code O}; it waits out the allocation timeout {@code T} and fails before
+	 * the heal when {@code s + T < O}; its next call, begun then, has {@code 2T - O + s}
+	 * after the heal, where IDs flow again within {@link #RECOVERY}. Two would mean a
+	 * caller failed at once, or a node that did not recover; a failure after the heal, a
+	 * stock that lasted longer than {@link #outage()} allows for.
 	 */
 	private static final int FAILURES_PER_CALLER = 1;
 
@@ -109,11 +112,12 @@ public abstract class AbstractRegistryFaultTest {
 	}
 
 	/**
-	 * Returns how long an outage lasts: a second longer than the allocation timeout, so
-	 * that callers must fail during it (see {@link #FAILURES_PER_CALLER}).
+	 * Returns how long an outage lasts: by default a second longer than the allocation
+	 * timeout, so that callers whose nodes' stock lasts less than a second into it must
+	 * fail during it (see {@link #FAILURES_PER_CALLER}).
 	 * @return the outage's length
 	 */
-	protected final Duration outage() {
+	protected Duration outage() {
 		return allocationTimeout().plusSeconds(1);
 	}
 
@@ -194,6 +198,7 @@ public abstract class AbstractRegistryFaultTest {
 					result.idsBeforeFault = load.issued();
 					result.failuresBeforeFault = load.failures();
 					long faultStarted = System.nanoTime();
+					result.faultStarted = faultStarted;
 					action.apply(proxy, route);
 					proxy.heal();
 					result.healed = System.nanoTime();
@@ -329,6 +334,8 @@ public abstract class AbstractRegistryFaultTest {
 
 		long idsAfterHeal;
 
+		long faultStarted;
+
 		long healed;
 
 		Duration faultLasted;
@@ -445,13 +452,24 @@ public abstract class AbstractRegistryFaultTest {
 				.isLessThanOrEqualTo(limit);
 		}
 
+		/**
+		 * How long into the fault the failed calls began to wait, the first and the last:
+		 * how long the IDs the nodes held lasted.
+		 */
+		private String stockLasted() {
+			LongSummaryStatistics waits = this.failedCalls.stream()
+				.mapToLong((failure) -> Duration.ofNanos(failure.started() - this.faultStarted).toMillis())
+				.summaryStatistics();
+			return (waits.getCount() == 0) ? "none" : waits.getMin() + " to " + waits.getMax() + " ms";
+		}
+
 		@Override
 		public String toString() {
 			return String.format(
 					"fault: %-13s database: %-10s IDs: %,d (before %,d, during %,d, after %,d)  failures: %d (during %d)  "
-							+ "longest call: %d ms  recovery after heal: %s  duplicates: %d",
+							+ "failed waits began after: %s  longest call: %d ms  recovery after heal: %s  duplicates: %d",
 					this.fault, this.database, this.ids, this.idsBeforeFault, this.idsDuringFault, this.idsAfterHeal,
-					this.failures, this.failuresDuringFault, this.longestCall.toMillis(),
+					this.failures, this.failuresDuringFault, stockLasted(), this.longestCall.toMillis(),
 					(this.recovery != null) ? this.recovery.toMillis() + " ms" : "never", this.duplicates);
 		}
 
