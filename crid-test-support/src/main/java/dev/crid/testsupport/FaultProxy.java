@@ -151,13 +151,28 @@ public final class FaultProxy implements AutoCloseable {
 	public synchronized void heal() {
 		this.blackHoled = false;
 		if (this.server == null && !this.closed) {
+			this.server = listenAgain();
+			startAccepting(this.server);
+		}
+	}
+
+	/**
+	 * Listens on the proxy's port again. A socket closed while its thread waits in
+	 * {@code accept()} lets go of the port only once that thread has left, so right after
+	 * a cut the port may still be taken for a moment.
+	 */
+	private ServerSocket listenAgain() {
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (true) {
 			try {
-				this.server = listen(this.port);
+				return listen(this.port);
 			}
 			catch (IOException ex) {
-				throw new IllegalStateException("Could not listen on port " + this.port + " again", ex);
+				if (System.nanoTime() - deadline > 0) {
+					throw new IllegalStateException("Could not listen on port " + this.port + " again", ex);
+				}
+				LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
 			}
-			startAccepting(this.server);
 		}
 	}
 
