@@ -30,7 +30,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.crid.CridNode;
 import dev.crid.RegistryException;
 import dev.crid.testsupport.GaleraCluster;
+import dev.crid.testsupport.GaleraWrites;
 import dev.crid.testsupport.IdIssuer;
+import dev.crid.testsupport.RecordingRegistry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -154,19 +156,6 @@ class MariaDbGaleraIntegrationTest {
 		}
 	}
 
-	/**
-	 * The transactions the members rolled back because another member's had written the
-	 * same row first.
-	 */
-	private long certificationFailures() {
-		long failures = 0;
-		for (int member = 0; member < 3; member++) {
-			failures += new JdbcTemplate(dataSource(cluster.url(member), 1))
-				.queryForObject("SHOW GLOBAL STATUS LIKE 'wsrep_local_cert_failures'", (row, n) -> row.getLong(2));
-		}
-		return failures;
-	}
-
 	/** Sets the variable on every member, for the sessions opened from now on. */
 	private void setRetryAutocommit(int retries) throws SQLException {
 		for (int member = 0; member < 3; member++) {
@@ -183,50 +172,14 @@ class MariaDbGaleraIntegrationTest {
 		}
 		urls.add(cluster.loadBalancedUrl());
 		urls.add(cluster.loadBalancedUrl());
-		long[] blockSizes = { 1, 7, 100, 30 };
-		List<RecordingRegistry> registries = new ArrayList<>();
-		List<CridNode> nodes = new ArrayList<>();
-		List<IdIssuer> issuers = new ArrayList<>();
-		try {
-			for (int n = 0; n < urls.size(); n++) {
-				JdbcTemplateRegistry registry = JdbcTemplateRegistry
-					.builder(new JdbcTemplate(dataSource(urls.get(n), 2)))
-					.tableName(table)
-					.build();
-				if (n == 0) {
-					registry.ensureSchema();
-				}
-				RecordingRegistry recording = new RecordingRegistry(registry);
-				registries.add(recording);
-				long blockSize = blockSizes[n % blockSizes.length];
-				CridNode node = CridNode.builder(recording).blockSize(blockSize).threshold(0).build();
-				nodes.add(node);
-				for (int t = 0; t < 2; t++) {
-					issuers.add(new IdIssuer(node, 0));
-				}
-			}
-			long certificationFailures = -certificationFailures();
-			issuers.forEach(Thread::start);
-			TimeUnit.MILLISECONDS.sleep(RUN.toMillis());
-			IdIssuer.stopAll(issuers);
-			certificationFailures += certificationFailures();
-			long overlaps = RecordingRegistry.overlaps(registries);
-			long blocks = registries.stream().mapToLong((registry) -> registry.blocks().size()).sum();
-			long ids = issuers.stream().mapToLong(IdIssuer::count).sum();
-			long repeated = IdIssuer.repeatedIds(issuers);
-			long failures = issuers.stream().mapToLong(IdIssuer::failures).sum();
-			System.out.printf(
-					"Galera, writes to every member, %s: %,d blocks, %d overlapping; %,d IDs, %d repeated; "
-							+ "%d failed calls; %,d certification failures%n",
-					setting, blocks, overlaps, ids, repeated, failures, certificationFailures);
-			assertThat(blocks).as("blocks reserved").isGreaterThan(500);
-			assertThat(certificationFailures).as("reservations that lost a race to another member's").isPositive();
-			assertThat(overlaps).as("blocks overlapping another of their second").isZero();
-			assertThat(repeated).as("IDs issued twice").isZero();
+		List<JdbcTemplateRegistry> registries = new ArrayList<>();
+		for (String url : urls) {
+			registries.add(JdbcTemplateRegistry.builder(new JdbcTemplate(dataSource(url, 2))).tableName(table).build());
 		}
-		finally {
-			nodes.forEach(CridNode::close);
-		}
+		registries.get(0).ensureSchema();
+		GaleraWrites.Outcome outcome = GaleraWrites.run(cluster, registries, RUN);
+		System.out.println("Galera, writes to every member, " + setting + ": " + outcome);
+		outcome.assertNothingRepeated(500);
 	}
 
 	@Test

@@ -245,15 +245,18 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the table and the dialect whose statements run, which the connection
-	 * factory's metadata told when the registry was built; never touches the database.
+	 * Returns the table and the dialect whose statements run: the one the connection
+	 * factory's metadata told when the registry was built, except on a MariaDB Galera
+	 * cluster member, where it is {@code mysql} once an operation has asked the server;
+	 * never touches the database.
 	 * @return the details: {@code table} and {@code dialect}
 	 */
 	@Override
 	public Map<String, Object> details() {
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("table", this.tableName);
-		details.put("dialect", this.dialect.id());
+		SqlDialect statements = this.store.knownStatements();
+		details.put("dialect", ((statements != null) ? statements : this.dialect).id());
 		return details;
 	}
 

@@ -38,6 +38,9 @@ public final class GaleraCluster implements AutoCloseable {
 	/** The database every member holds, created once the cluster is up. */
 	public static final String DATABASE = "crid";
 
+	/** The administrator the tests connect as, without a password. */
+	public static final String USER = "root";
+
 	private static final Path SERVER = Path.of("/usr/sbin/mariadbd");
 
 	private static final Path INSTALL_DB = Path.of("/usr/bin/mariadb-install-db");
@@ -156,12 +159,30 @@ public final class GaleraCluster implements AutoCloseable {
 	public static HikariDataSource dataSource(String url, int maximumPoolSize) {
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl(url);
-		config.setUsername("root");
+		config.setUsername(USER);
 		config.setMaximumPoolSize(maximumPoolSize);
 		config.setConnectionTimeout(TestDatabase.POOL_CONNECTION_TIMEOUT.toMillis());
 		config.setValidationTimeout(1_000);
 		config.setPoolName("crid-test-galera");
 		return new HikariDataSource(config);
+	}
+
+	/**
+	 * Counts the transactions the members rolled back because another member's had
+	 * written the same row first, over every member since it started.
+	 * @return the sum of the members' {@code wsrep_local_cert_failures}
+	 * @throws SQLException if a member cannot be asked
+	 */
+	public long certificationFailures() throws SQLException {
+		long failures = 0;
+		for (Member member : this.members) {
+			try (Connection connection = member.connect();
+					Statement statement = connection.createStatement();
+					ResultSet result = statement.executeQuery("SHOW GLOBAL STATUS LIKE 'wsrep_local_cert_failures'")) {
+				failures += result.next() ? result.getLong(2) : 0;
+			}
+		}
+		return failures;
 	}
 
 	/**
@@ -280,7 +301,7 @@ public final class GaleraCluster implements AutoCloseable {
 
 		Connection connect() throws SQLException {
 			Properties properties = new Properties();
-			properties.setProperty("user", "root");
+			properties.setProperty("user", USER);
 			properties.setProperty("connectTimeout", "2000");
 			properties.setProperty("socketTimeout", "10000");
 			return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + this.clientPort + "/", properties);

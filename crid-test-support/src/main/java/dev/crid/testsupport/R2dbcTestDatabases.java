@@ -44,13 +44,25 @@ public final class R2dbcTestDatabases {
 	 */
 	public static ConnectionFactory connectionFactory(TestDatabase database, String jdbcUrl) {
 		TestDatabase.Endpoint endpoint = database.endpoint();
+		return connectionFactory(jdbcUrl, endpoint.username(), endpoint.password());
+	}
+
+	/**
+	 * Returns a connection factory for the database at a JDBC URL of one host, such as a
+	 * member of a {@link GaleraCluster}, through the R2DBC driver of the same database.
+	 * @param jdbcUrl where the database is, as a JDBC URL
+	 * @param username the user
+	 * @param password the password, or {@code null} or empty for none
+	 * @return the connection factory, one connection per {@code create()}
+	 */
+	public static ConnectionFactory connectionFactory(String jdbcUrl, String username, String password) {
 		ConnectionFactoryOptions.Builder options = ConnectionFactoryOptions
 			.parse("r2dbc:" + jdbcUrl.substring("jdbc:".length()))
 			.mutate()
-			.option(ConnectionFactoryOptions.USER, endpoint.username())
+			.option(ConnectionFactoryOptions.USER, username)
 			.option(ConnectionFactoryOptions.CONNECT_TIMEOUT, Duration.ofSeconds(5));
-		if (endpoint.password() != null && !endpoint.password().isEmpty()) {
-			options.option(ConnectionFactoryOptions.PASSWORD, endpoint.password());
+		if (password != null && !password.isEmpty()) {
+			options.option(ConnectionFactoryOptions.PASSWORD, password);
 		}
 		return ConnectionFactories.get(options.build());
 	}

@@ -1,4 +1,4 @@
-package dev.crid.jdbc;
+package dev.crid.testsupport;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,13 +17,17 @@ import dev.crid.Registry;
  * and when: so that a test can check every block against all others of its second, not
  * only the IDs its threads happened to take.
  */
-final class RecordingRegistry implements Registry {
+public final class RecordingRegistry implements Registry {
 
 	private final Registry registry;
 
 	private final Queue<Block> blocks = new ConcurrentLinkedQueue<>();
 
-	RecordingRegistry(Registry registry) {
+	/**
+	 * Records what the registry hands out.
+	 * @param registry the registry every call goes to
+	 */
+	public RecordingRegistry(Registry registry) {
 		this.registry = registry;
 	}
 
@@ -65,16 +69,21 @@ final class RecordingRegistry implements Registry {
 		return this.registry.answersFromMemory();
 	}
 
-	/** The blocks handed out so far. */
-	List<Block> blocks() {
+	/**
+	 * Returns the blocks handed out so far.
+	 * @return the blocks, in the order they were handed out
+	 */
+	public List<Block> blocks() {
 		return new ArrayList<>(this.blocks);
 	}
 
 	/**
 	 * Counts the blocks that overlap a block of the same second with a lower start (or
 	 * the same start), among every block the registries handed out.
+	 * @param registries the registries
+	 * @return the overlapping blocks
 	 */
-	static long overlaps(Collection<RecordingRegistry> registries) {
+	public static long overlaps(Collection<RecordingRegistry> registries) {
 		Map<Long, List<Block>> bySecond = new TreeMap<>();
 		for (RecordingRegistry registry : registries) {
 			for (Block block : registry.blocks) {
@@ -104,7 +113,7 @@ final class RecordingRegistry implements Registry {
 	 * @param startedNanos when the reservation was asked for ({@link System#nanoTime()})
 	 * @param reservedNanos when it returned
 	 */
-	record Block(long timestamp, long start, long size, long startedNanos, long reservedNanos) {
+	public record Block(long timestamp, long start, long size, long startedNanos, long reservedNanos) {
 	}
 
 }
