@@ -10,7 +10,7 @@ import dev.crid.sql.SqlDialect;
  * The SQL dialects a {@link JdbcTemplateRegistry} speaks. The registry detects the
  * dialect from the connection's {@link java.sql.DatabaseMetaData#getDatabaseProductName()
  * product name} unless one is set on its builder; each dialect has a schema script at
- * {@code dev/crid/sql/schema-<name>.sql}, where {@code <name>} is the constant's name in
+ * {@code dev/crid/jdbc/schema-<name>.sql}, where {@code <name>} is the constant's name in
  * lower case. A dialect names what the database speaks; the registry picks the statements
  * that the connection's driver accepts within it (see
  * {@link JdbcTemplateRegistry.Builder#dialect(JdbcDialect)}), so there is one constant

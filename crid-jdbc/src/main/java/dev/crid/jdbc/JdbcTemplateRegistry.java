@@ -312,7 +312,7 @@ public final class JdbcTemplateRegistry implements Registry {
 
 	/**
 	 * Returns the classpath location of the schema script for the dialect, such as
-	 * {@code dev/crid/sql/schema-postgresql.sql}, for Flyway or Liquibase; it creates
+	 * {@code dev/crid/jdbc/schema-postgresql.sql}, for Flyway or Liquibase; it creates
 	 * both tables under their default names.
 	 * @return the script's location
 	 * @throws RegistryException when the dialect must be detected and the database cannot

@@ -45,7 +45,7 @@ public class MissingTableException extends RegistryException {
 
 	/**
 	 * Returns the classpath location of the script that creates the table.
-	 * @return a location such as {@code dev/crid/sql/schema-postgresql.sql}
+	 * @return a location such as {@code dev/crid/jdbc/schema-postgresql.sql}
 	 */
 	public String schemaScript() {
 		return this.schemaScript;

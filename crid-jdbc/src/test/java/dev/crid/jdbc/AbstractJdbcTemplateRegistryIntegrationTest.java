@@ -204,7 +204,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	@Test
 	void namesTheSchemaScriptOfItsDialect() {
 		String script = this.registry.schemaScript();
-		assertThat(script).isEqualTo("dev/crid/sql/schema-" + dialectInUse().name().toLowerCase() + ".sql");
+		assertThat(script).isEqualTo("dev/crid/jdbc/schema-" + dialectInUse().name().toLowerCase() + ".sql");
 		assertThat(getClass().getClassLoader().getResource(script)).isNotNull();
 	}
 
@@ -341,7 +341,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	void aMissingTableIsReportedWithItsNameAndScript() {
 		String missing = uniqueTableName("missing");
 		JdbcTemplateRegistry onMissing = newRegistry(this.jdbcTemplate, missing, Duration.ofSeconds(5));
-		String script = "dev/crid/sql/schema-" + dialectInUse().name().toLowerCase() + ".sql";
+		String script = "dev/crid/jdbc/schema-" + dialectInUse().name().toLowerCase() + ".sql";
 		assertThatExceptionOfType(MissingTableException.class)
 			.isThrownBy(() -> onMissing.allocate(freshTimestamp(), 10))
 			.satisfies((ex) -> {

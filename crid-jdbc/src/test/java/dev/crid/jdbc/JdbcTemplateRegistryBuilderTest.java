@@ -97,7 +97,7 @@ class JdbcTemplateRegistryBuilderTest {
 			.dialect(JdbcDialect.MYSQL)
 			.build();
 		assertThat(registry.dialect()).isEqualTo(JdbcDialect.MYSQL);
-		assertThat(registry.schemaScript()).isEqualTo("dev/crid/sql/schema-mysql.sql");
+		assertThat(registry.schemaScript()).isEqualTo("dev/crid/jdbc/schema-mysql.sql");
 	}
 
 }

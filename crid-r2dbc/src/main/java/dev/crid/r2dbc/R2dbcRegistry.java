@@ -211,7 +211,7 @@ public final class R2dbcRegistry implements Registry {
 
 	/**
 	 * Returns the classpath location of the database's schema script, the same as the
-	 * JDBC registry's, such as {@code dev/crid/sql/schema-postgresql.sql}; it creates
+	 * JDBC registry's, such as {@code dev/crid/jdbc/schema-postgresql.sql}; it creates
 	 * both tables under their default names.
 	 * @return the script's location
 	 */

@@ -33,7 +33,7 @@ class R2dbcRegistryBuilderTest {
 		assertThat(R2dbcRegistry.DEFAULT_QUERY_TIMEOUT).isEqualTo(Duration.ofSeconds(5));
 		assertThat(registry.kind()).isEqualTo("r2dbc");
 		assertThat(registry.details()).containsExactly(entry("table", "crid_allocations"), entry("dialect", "h2"));
-		assertThat(registry.schemaScript()).isEqualTo("dev/crid/sql/schema-h2.sql");
+		assertThat(registry.schemaScript()).isEqualTo("dev/crid/jdbc/schema-h2.sql");
 		assertThat(registry).hasToString("R2dbcRegistry[table=crid_allocations, dialect=H2]");
 		assertThat(R2dbcRegistry.builder(this.h2).retention(Duration.ZERO).build().retention()).isNull();
 	}

@@ -126,7 +126,7 @@ class CridAutoConfigurationTest {
 				assertThat(analysis.getDescription())
 					.contains("Property: crid.registry.jdbc.initialize-schema\n    Value: \"never\"\n")
 					.contains("left the table 'absent_ids' uncreated, and it does not exist")
-					.contains("dev/crid/sql/schema-h2.sql")
+					.contains("dev/crid/jdbc/schema-h2.sql")
 					.containsIgnoringCase("CREATE TABLE")
 					.doesNotContain(JdbcTemplateRegistry.DEFAULT_TABLE_NAME);
 				assertThat(analysis.getAction()).contains("crid.registry.jdbc.initialize-schema=always");

@@ -142,7 +142,7 @@ class CridPostgresIntegrationTest {
 			assertThat(analysis.getDescription())
 				.contains("Property: crid.registry.jdbc.initialize-schema\n    Value: \"embedded\"\n")
 				.contains("left the table '" + table + "' uncreated (and POSTGRESQL is not an embedded database)")
-				.contains("dev/crid/sql/schema-postgresql.sql")
+				.contains("dev/crid/jdbc/schema-postgresql.sql")
 				.contains("CREATE TABLE IF NOT EXISTS " + table);
 			assertThat(analysis.getAction()).contains("crid.registry.jdbc.initialize-schema=always");
 		});

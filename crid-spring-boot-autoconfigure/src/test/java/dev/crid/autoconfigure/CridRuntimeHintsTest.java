@@ -49,16 +49,16 @@ class CridRuntimeHintsTest {
 	@Test
 	void keepsEverySchemaScriptThatCridSqlShips() throws IOException {
 		Resource[] scripts = new PathMatchingResourcePatternResolver()
-			.getResources("classpath*:dev/crid/sql/schema-*.sql");
+			.getResources("classpath*:dev/crid/jdbc/schema-*.sql");
 		assertThat(scripts).extracting(Resource::getFilename)
 			.contains("schema-postgresql.sql", "schema-mariadb.sql", "schema-mysql.sql", "schema-h2.sql",
 					"schema-generic.sql");
 		for (Resource script : scripts) {
-			assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/sql/" + script.getFilename()))
+			assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/" + script.getFilename()))
 				.as(script.getFilename())
 				.accepts(this.hints);
 		}
-		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/sql/other.sql")).rejects(this.hints);
+		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/other.sql")).rejects(this.hints);
 	}
 
 	@Test
@@ -106,7 +106,7 @@ class CridRuntimeHintsTest {
 	void declaresNothingForModulesThatAreAbsent() {
 		RuntimeHints without = hints(
 				new FilteredClassLoader("dev.crid.jdbc.", "dev.crid.sql.", "dev.crid.hibernate.", "tools.jackson."));
-		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/sql/schema-h2.sql")).rejects(without);
+		assertThat(RuntimeHintsPredicates.resource().forResource("dev/crid/jdbc/schema-h2.sql")).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridIdentifierGenerator.class)).rejects(without);
 		assertThat(RuntimeHintsPredicates.reflection().onType(CridJacksonModule.class)).rejects(without);
 		TypeReference jdbcTemplate = TypeReference.of("org.springframework.jdbc.core.JdbcTemplate");

@@ -73,8 +73,13 @@ final class SchemaScript {
 		return matcher.appendTail(replaced).toString();
 	}
 
+	/**
+	 * Reads a script of this jar. Through the class, not its loader: on the module path
+	 * the loader would look for {@code dev/crid/jdbc/...} only in crid-jdbc's module,
+	 * which owns that package, while the class looks in its own module first.
+	 */
 	private static String read(String location) {
-		try (InputStream in = SchemaScript.class.getClassLoader().getResourceAsStream(location)) {
+		try (InputStream in = SchemaScript.class.getResourceAsStream("/" + location)) {
 			if (in == null) {
 				throw new IllegalStateException("The schema script " + location + " is not on the classpath");
 			}

@@ -57,10 +57,10 @@ public enum SqlDialect {
 	/**
 	 * Returns the classpath location of the script that creates the registry's two tables
 	 * under their default names.
-	 * @return such as {@code dev/crid/sql/schema-postgresql.sql}
+	 * @return such as {@code dev/crid/jdbc/schema-postgresql.sql}
 	 */
 	public String schemaScript() {
-		return "dev/crid/sql/schema-" + id() + ".sql";
+		return "dev/crid/jdbc/schema-" + id() + ".sql";
 	}
 
 	/**

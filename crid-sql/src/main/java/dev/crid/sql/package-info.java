@@ -1,6 +1,6 @@
 /**
  * The SQL that crid's database registries share, written once per dialect: how a block is
- * reserved, the schema scripts ({@code dev/crid/sql/schema-<database>.sql} on the
+ * reserved, the schema scripts ({@code dev/crid/jdbc/schema-<database>.sql} on the
  * classpath, for Flyway or Liquibase) and the eviction, each run over a
  * {@link dev.crid.sql.SqlSession} that a registry module provides: {@code crid-jdbc} on a
  * JDBC connection, {@code crid-r2dbc} on an R2DBC one. A fix to a dialect reaches both.

@@ -17,7 +17,7 @@ class SchemaScriptTest {
 	@EnumSource(SqlDialect.class)
 	void eachDialectHasAScriptForTheGoCridTableAndTheMetadataBesideIt(SqlDialect dialect) {
 		String location = dialect.schemaScript();
-		assertThat(location).isEqualTo("dev/crid/sql/schema-" + dialect.name().toLowerCase() + ".sql");
+		assertThat(location).isEqualTo("dev/crid/jdbc/schema-" + dialect.name().toLowerCase() + ".sql");
 		List<String> statements = dialect.schemaStatements(new RegistryTables(RegistryTables.DEFAULT_NAME));
 		assertThat(statements).hasSize(2)
 			.allSatisfy((statement) -> assertThat(statement).startsWith("CREATE TABLE")

@@ -30,7 +30,7 @@ class RegistryRuntimeHints implements RuntimeHintsRegistrar {
 			}
 		}
 		if (ClassUtils.isPresent(SQL_DIALECT_CLASS, classLoader)) {
-			hints.resources().registerPattern("dev/crid/sql/schema-*.sql");
+			hints.resources().registerPattern("dev/crid/jdbc/schema-*.sql");
 		}
 	}
 
