@@ -47,6 +47,12 @@ final class Block {
 	 */
 	long trigger = NO_TRIGGER;
 
+	/**
+	 * The {@link Timing#nanoTime()} after which the block is no longer served (a node
+	 * with a runway bounds the age of its IDs so), or {@link Long#MAX_VALUE} for never.
+	 */
+	final long expiresAt;
+
 	/** When the block was installed ({@link System#nanoTime()}), or 0 before. */
 	long installedAt;
 
@@ -54,10 +60,15 @@ final class Block {
 	private volatile long taken;
 
 	Block(long timestamp, long start, long firstId, long size) {
+		this(timestamp, start, firstId, size, Long.MAX_VALUE);
+	}
+
+	Block(long timestamp, long start, long firstId, long size, long expiresAt) {
 		this.timestamp = timestamp;
 		this.start = start;
 		this.firstId = firstId;
 		this.size = size;
+		this.expiresAt = expiresAt;
 	}
 
 	static Block empty() {
@@ -71,6 +82,16 @@ final class Block {
 	 */
 	long take(long count) {
 		return (long) TAKEN.getAndAdd(this, count);
+	}
+
+	/** The part of a block not yet served, from {@code offset}, {@code size} IDs long. */
+	Block part(long offset, long size) {
+		return new Block(this.timestamp, this.start + offset, this.firstId + offset, size, this.expiresAt);
+	}
+
+	/** Whether the block must no longer be served at {@code now}. */
+	boolean expired(long now) {
+		return this.expiresAt != Long.MAX_VALUE && now - this.expiresAt > 0;
 	}
 
 	long issued() {

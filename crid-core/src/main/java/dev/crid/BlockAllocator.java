@@ -37,9 +37,16 @@ final class BlockAllocator {
 
 	private final Timing timing;
 
+	private final CallGate gate;
+
+	/** How long after its call began a block expires: see {@link Runway}. */
+	private final long maxAgeNanos;
+
 	private volatile boolean layoutChecked;
 
-	BlockAllocator(NodeSettings settings, NodeStatistics statistics) {
+	BlockAllocator(NodeSettings settings, NodeStatistics statistics, CallGate gate) {
+		this.gate = gate;
+		this.maxAgeNanos = Runway.maxAgeNanos(settings.runway());
 		this.registry = settings.registry();
 		this.timing = settings.timing();
 		this.layout = settings.layout();
@@ -56,6 +63,7 @@ final class BlockAllocator {
 	Block allocate(Attempt attempt) throws InterruptedException {
 		checkLayout(attempt);
 		while (true) {
+			long calledAt = this.timing.nanoTime();
 			Instant before = this.clock.instant();
 			long timestamp = this.layout.timestampAt(before);
 			Registry.Reservation reservation = reserve(timestamp, attempt.size(), attempt);
@@ -67,7 +75,7 @@ final class BlockAllocator {
 			}
 			checkClockSkew(reservation.registryTime(), before, this.clock.instant());
 			if (start <= Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
-				return block(timestamp, start, attempt.size());
+				return block(timestamp, start, attempt.size(), calledAt);
 			}
 			// Cleared only once the next second has come: a caller that gives up while
 			// this attempt is waiting must still see which second was used up.
@@ -91,6 +99,7 @@ final class BlockAllocator {
 		if (this.layoutChecked) {
 			return;
 		}
+		enter(attempt);
 		attempt.registryCallStarted(this.timing.nanoTime());
 		try {
 			this.registry.checkLayout(this.layout);
@@ -104,11 +113,13 @@ final class BlockAllocator {
 		}
 		finally {
 			attempt.registryCallEnded();
+			this.gate.exit();
 		}
 		this.layoutChecked = true;
 	}
 
 	private Registry.Reservation reserve(long timestamp, long size, Attempt attempt) {
+		enter(attempt);
 		attempt.registryCallStarted(this.timing.nanoTime());
 		try {
 			Registry.Reservation reservation = this.registry.reserve(timestamp, size);
@@ -127,6 +138,18 @@ final class BlockAllocator {
 		}
 		finally {
 			attempt.registryCallEnded();
+			this.gate.exit();
+		}
+	}
+
+	/**
+	 * Passes the gate, or ends the attempt: the node closed, or gave up on it, so nobody
+	 * waits for what the call would return.
+	 */
+	private void enter(Attempt attempt) {
+		if (!this.gate.enter(attempt)) {
+			throw new RegistryException("The node closed or gave up on the reservation before its registry call", null,
+					false);
 		}
 	}
 
@@ -154,10 +177,11 @@ final class BlockAllocator {
 		return skew.isNegative() ? skew.negated() + " ahead of" : skew + " behind";
 	}
 
-	private Block block(long timestamp, long start, long wanted) {
+	private Block block(long timestamp, long start, long wanted, long calledAt) {
 		long room = Math.min(this.layout.maxSequence(), LAST_SERVABLE) - start;
 		long size = (wanted - 1 <= room) ? wanted : room + 1;
-		return new Block(timestamp, start, this.layout.shiftTimestamp(timestamp) | start, size);
+		long expiresAt = (this.maxAgeNanos == Long.MAX_VALUE) ? Long.MAX_VALUE : calledAt + this.maxAgeNanos;
+		return new Block(timestamp, start, this.layout.shiftTimestamp(timestamp) | start, size, expiresAt);
 	}
 
 	Duration maxClockSkew() {
@@ -208,6 +232,11 @@ final class BlockAllocator {
 		void registryCallStarted(long now);
 
 		void registryCallEnded();
+
+		/**
+		 * Whether the node gave up on the reservation: it must call the registry no more.
+		 */
+		boolean givenUp();
 
 		/**
 		 * The used-up timestamp whose end the attempt is waiting for, or -1 once it has

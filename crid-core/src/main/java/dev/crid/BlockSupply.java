@@ -1,5 +1,7 @@
 package dev.crid;
 
+import java.time.Clock;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +37,10 @@ final class BlockSupply {
 
 	private final Timing timing;
 
+	private final CridLayout layout;
+
+	private final Clock clock;
+
 	private final NodeStatistics statistics;
 
 	private final Pacing pacing;
@@ -49,6 +55,8 @@ final class BlockSupply {
 
 	private final InFlight inFlight;
 
+	private final CallGate gate = new CallGate();
+
 	private volatile Block current = Block.empty();
 
 	private volatile boolean closed;
@@ -57,13 +65,15 @@ final class BlockSupply {
 
 	BlockSupply(NodeSettings settings) {
 		this.timing = settings.timing();
+		this.layout = settings.layout();
+		this.clock = settings.clock();
 		this.statistics = new NodeStatistics(settings.clock(), settings.timing());
-		BlockAllocator allocator = new BlockAllocator(settings, this.statistics);
+		BlockAllocator allocator = new BlockAllocator(settings, this.statistics, this.gate);
 		this.inFlight = new InFlight(this.statistics, settings.allocationTimeout().toNanos(), allocator);
 		this.pacing = Pacing.of(settings);
 		this.runway = Runway.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
-		this.runner = new ReservationRunner(this, allocator, settings, this.reports);
+		this.runner = new ReservationRunner(this, allocator, settings, this.reports, this.gate);
 	}
 
 	/** The block being served; read without the lock. */
@@ -100,6 +110,19 @@ final class BlockSupply {
 	}
 
 	/**
+	 * Stops serving a block that expired (see {@link Runway}): the callers who find it
+	 * current go on to the next block, or wait for one; what it still held is a gap.
+	 */
+	void expire(Block block) {
+		synchronized (this.lock) {
+			if (this.current == block && !this.closed) {
+				this.issuedInRetiredBlocks += block.issued();
+				this.current = Block.empty();
+			}
+		}
+	}
+
+	/**
 	 * The locked step of a caller's wait for a block: installs the block reserved ahead,
 	 * or gives up on a stuck reservation and starts one, and returns the reservation in
 	 * flight, which the caller now waits for (and {@link #leave leaves} afterwards);
@@ -119,7 +142,7 @@ final class BlockSupply {
 			if (warmUp ? (this.current.left() > 0 || this.runway.ids() > 0) : this.current != exhausted) {
 				return null;
 			}
-			Block next = this.runway.next(this.pacing.allocationSize());
+			Block next = this.runway.next(this.pacing.allocationSize(), this.timing.nanoTime());
 			if (next != null) {
 				toSubmit = install(next);
 			}
@@ -196,7 +219,7 @@ final class BlockSupply {
 	 * than it needs; else {@code null}.
 	 */
 	private @Nullable Reservation restock() {
-		Block next = this.runway.next(this.pacing.allocationSize());
+		Block next = this.runway.next(this.pacing.allocationSize(), this.timing.nanoTime());
 		if (this.inFlight.get() != null) {
 			return null;
 		}
@@ -215,7 +238,18 @@ final class BlockSupply {
 		long now = this.timing.nanoTime();
 		long issued = this.issuedInRetiredBlocks + this.current.issued();
 		this.runway.sample(now, issued);
-		return this.runway.refillSize(held(), this.runway.rate(now, issued), this.pacing.allocationSize());
+		return this.runway.refillSize(held(), this.runway.rate(now, issued), this.pacing.allocationSize(),
+				currentSecond());
+	}
+
+	/** The second it is by the node's clock, or -1 when the clock cannot tell. */
+	private long currentSecond() {
+		try {
+			return this.layout.timestampAt(this.clock.instant());
+		}
+		catch (RuntimeException ex) {
+			return -1; // the next reservation reports it
+		}
 	}
 
 	/**
@@ -317,7 +351,7 @@ final class BlockSupply {
 			failuresInRow = this.statistics.failed(reservation.prefetch, callNanos, failure);
 			reservation.lastFailure = failure;
 			retry = mayRetry && ((reservation.waiters > 0) ? RetryPolicy.callerRetries(failure)
-					: RetryPolicy.backgroundRetries(failure));
+					: RetryPolicy.backgroundRetries(failure, this.timing.nanoTime() - reservation.submitted));
 			if (!retry) {
 				this.inFlight.land();
 				reservation.result.completeExceptionally(failure);
@@ -353,6 +387,7 @@ final class BlockSupply {
 				return false;
 			}
 			this.closed = true;
+			this.gate.close();
 			this.issuedInRetiredBlocks += this.current.issued();
 			this.current = Block.empty();
 			this.runway.clear();
@@ -364,7 +399,10 @@ final class BlockSupply {
 		return true;
 	}
 
-	/** Stops the node's own threads, once closed. */
+	/**
+	 * Once closed, stops the node's own threads and waits, a bounded time, for them and
+	 * for the registry calls under way; see {@link ReservationRunner#close}.
+	 */
 	void stopThreads() {
 		this.runner.close();
 	}
@@ -380,7 +418,7 @@ final class BlockSupply {
 			double rate = this.runway.rate(this.timing.nanoTime(), issued);
 			return this.statistics.snapshot(issued - setAside - lostAtClose, block.left() + setAside,
 					this.runway.hasNext(), this.pacing.threshold(), this.pacing.allocationSize(), this.runway.ids(),
-					Runway.duration(held() + setAside, rate));
+					this.runway.duration(held() + setAside, rate), this.inFlight.stuckCalls());
 		}
 	}
 

@@ -88,9 +88,8 @@ final class CallerWaits {
 		try {
 			long now = this.timing.nanoTime();
 			long untilStuck = reservation.stuckAt(this.timeoutNanos) - now;
-			// Stuck already and still in flight: another call given up on is still out,
-			// so this one must run its course; wait for it until the deadline.
-			long until = (untilStuck > 0) ? Math.min(wait.deadline - now, untilStuck) : wait.deadline - now;
+			// Stuck already: the next round gives up on it and starts afresh.
+			long until = Math.min(wait.deadline - now, Math.max(0, untilStuck));
 			if (!this.timing.await(reservation.result, until)) {
 				if (this.timing.nanoTime() - wait.deadline < 0) {
 					return true; // stuck before the caller's deadline: give up on it and

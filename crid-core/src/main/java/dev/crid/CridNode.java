@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -88,6 +89,9 @@ public final class CridNode implements AutoCloseable {
 	 * can.
 	 */
 	private final Slice[] stripeSlots;
+
+	/** Held while the node closes, so that a close() racing with another waits for it. */
+	private final ReentrantLock closing = new ReentrantLock();
 
 	CridNode(NodeSettings settings) {
 		this.settings = settings;
@@ -255,18 +259,28 @@ public final class CridNode implements AutoCloseable {
 	/**
 	 * Closes the node: later calls to {@link #nextId()} fail with
 	 * {@link NodeClosedException}, callers waiting for a block are released with that
-	 * exception, no registry call starts from now on, and the node's own background
-	 * threads are stopped (an executor given to the builder is left running). It waits at
-	 * most a second for them, and not at all when called on one of them. Calls racing
-	 * with {@code close()} may still receive IDs from the block being served; they remain
-	 * unique. Idempotent.
+	 * exception, no registry call begins from now on, and the node's own background
+	 * threads are stopped (an executor given to the builder is left running). It returns
+	 * once the registry calls under way have returned and the node's threads have ended,
+	 * or after the allocation timeout or a second, whichever is less (a call that ignores
+	 * its interrupt is left to return on its own: it makes no further call, and what it
+	 * returns is dropped); called on one of the node's own threads, it does not wait for
+	 * them. Calls racing with {@code close()} may still receive IDs from the block being
+	 * served; they remain unique. Idempotent: a {@code close()} racing with another
+	 * returns only once the node is closed, as the first does.
 	 */
 	@Override
 	public void close() {
-		if (this.supply.close()) {
-			this.dispenser.close();
-			this.supply.stopThreads();
+		this.closing.lock();
+		try {
+			if (this.supply.close()) {
+				this.dispenser.close();
+			}
 		}
+		finally {
+			this.closing.unlock();
+		}
+		this.supply.stopThreads();
 	}
 
 	/**

@@ -49,12 +49,17 @@ import org.jspecify.annotations.Nullable;
  * @param runway how long the IDs the node holds (left in its block, set aside, and
  * reserved ahead) last at the rate it has handed them out over the last minute (never
  * below its block size per second): how long it could serve without its registry
+ * @param stuckCalls registry calls the node gave up on (they did not return within the
+ * allocation timeout and a grace) that have still not returned: each holds a thread, and
+ * the node carries on with fresh calls meanwhile; above zero, the registry or the network
+ * to it hangs calls (a JDBC read without a socket timeout, say)
  */
 public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
 		long allocationSize, Allocations prefetchAllocations, Allocations synchronousAllocations, long stalls,
 		long consecutiveFailures, @Nullable Instant lastAllocationTime, @Nullable Instant lastFailureTime,
 		@Nullable String lastFailure, @Nullable Duration clockSkew, @Nullable Duration estimatedClockSkew,
-		long registryWentBack, @Nullable Instant lastRegistryWentBackTime, long idsInStock, Duration runway) {
+		long registryWentBack, @Nullable Instant lastRegistryWentBackTime, long idsInStock, Duration runway,
+		int stuckCalls) {
 
 	/**
 	 * Counts and total time of one kind of registry call.

@@ -37,11 +37,21 @@ final class Dispenser {
 	/** Offsets set aside in the stripes when the node closed: no caller will get them. */
 	private final LongAdder lostAtClose = new LongAdder();
 
+	/**
+	 * The node's timing, read for every ID when blocks expire (a node with a runway);
+	 * else {@code null}.
+	 */
+	private final @Nullable Timing expiring;
+
 	Dispenser(BlockSupply supply, CallerWaits waits, NodeSettings settings) {
 		this.supply = supply;
 		this.waits = waits;
+		boolean runway = !settings.runway().isZero();
+		this.expiring = runway ? settings.timing() : null;
 		// Small next to a block, so what stripes hold when the node stops is a small gap.
-		this.sliceSize = Math.max(1, Math.min(MAX_SLICE_SIZE, settings.blockSize() / (2L * this.stripes.count())));
+		// A node whose blocks expire sets nothing aside: each ID is checked as it goes.
+		this.sliceSize = runway ? 1
+				: Math.max(1, Math.min(MAX_SLICE_SIZE, settings.blockSize() / (2L * this.stripes.count())));
 	}
 
 	/** The stripes' slots, for the node's fast path. */
@@ -59,12 +69,12 @@ final class Dispenser {
 	long refill(int slot, @Nullable Slice usedUp) {
 		// One thread of the stripe refills it; others meanwhile take single IDs, so no
 		// slice is set aside in vain.
-		boolean refilling = usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
+		boolean refilling = this.sliceSize > 1 && usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
 				&& this.stripes.replace(slot, usedUp, Slice.REFILLING);
 		try {
 			CallerWaits.Wait wait = null;
 			while (true) {
-				Block block = this.supply.current();
+				Block block = current();
 				long wanted = refilling ? this.sliceSize : 1;
 				long start = block.take(wanted);
 				if (start < block.size) {
@@ -102,7 +112,7 @@ final class Dispenser {
 		int filled = 0;
 		CallerWaits.Wait wait = null;
 		while (filled < count) {
-			Block block = this.supply.current();
+			Block block = current();
 			long start = block.take(count - filled);
 			if (start < block.size) {
 				long end = Math.min(start + (count - filled), block.size);
@@ -119,6 +129,19 @@ final class Dispenser {
 			this.waits.awaitNextBlock(block, wait);
 		}
 		return ids;
+	}
+
+	/**
+	 * The block being served; a node whose blocks expire first retires the current one if
+	 * it has.
+	 */
+	private Block current() {
+		Block block = this.supply.current();
+		if (this.expiring != null && block.expired(this.expiring.nanoTime())) {
+			this.supply.expire(block);
+			block = this.supply.current();
+		}
+		return block;
 	}
 
 	/**

@@ -1,18 +1,21 @@
 package dev.crid;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * The reservation a node has in flight, and the one it gave up on whose registry call has
+ * The reservation a node has in flight, and those it gave up on whose registry calls have
  * not returned yet: what bounds a node's registry calls, and gives up on a stuck one.
  *
  * <p>
  * Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it, and the
  * fields of its reservations that are not volatile. Invariants: at most one reservation
- * is in flight, and at most one more, given up on, may still be in a registry call, so a
- * registry that never returns holds two threads at most. A reservation given up on is no
+ * is in flight; a stuck one is given up on whatever else is stuck, so no number of calls
+ * that never return keeps the node from starting afresh (each of them holds its thread
+ * until it returns, and counts in {@link #stuckCalls()}). A reservation given up on is no
  * longer in flight, its result completes with the failure at once, its thread is
  * interrupted (unless it is a caller's), and it starts no registry call after that.
  */
@@ -26,7 +29,8 @@ final class InFlight {
 
 	private @Nullable Reservation inflight;
 
-	private @Nullable Reservation givenUp;
+	/** Reservations given up on whose run has not ended yet. */
+	private final List<Reservation> givenUp = new ArrayList<>();
 
 	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry) {
 		this.statistics = statistics;
@@ -60,20 +64,19 @@ final class InFlight {
 	}
 
 	/**
-	 * Gives up on the reservation in flight if it is stuck and no other given-up call is
-	 * still out: the next caller starts afresh, and whatever the stuck call returns, if
-	 * it ever does, is dropped. Returns the warning to log once the lock is released, or
-	 * {@code null}.
+	 * Gives up on the reservation in flight if it is stuck: the next caller starts
+	 * afresh, and whatever the stuck call returns, if it ever does, is dropped. Returns
+	 * the warning to log once the lock is released, or {@code null}.
 	 */
 	@Nullable String abandonIfStuck(long now) {
 		Reservation reservation = this.inflight;
-		if (reservation == null || this.givenUp != null || !reservation.stuck(now, this.timeoutNanos)) {
+		if (reservation == null || !reservation.stuck(now, this.timeoutNanos)) {
 			return null;
 		}
 		this.inflight = null;
 		reservation.abandoned = true;
 		if (reservation.runner != null) {
-			this.givenUp = reservation;
+			this.givenUp.add(reservation);
 			if (!reservation.onCallerThread) {
 				reservation.runner.interrupt();
 			}
@@ -109,10 +112,16 @@ final class InFlight {
 		if (this.inflight == reservation) {
 			this.inflight = null;
 		}
-		if (this.givenUp == reservation) {
-			this.givenUp = null;
-		}
+		this.givenUp.remove(reservation);
 		return reservation.abandoned;
+	}
+
+	/**
+	 * Registry calls of reservations given up on that have not returned yet: each holds a
+	 * thread.
+	 */
+	int stuckCalls() {
+		return this.givenUp.size();
 	}
 
 }

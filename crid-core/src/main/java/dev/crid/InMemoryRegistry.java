@@ -13,10 +13,11 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Its memory is bounded. It remembers the most recent {@code retainedTimestamps}
  * timestamps (one hour of seconds by default) and forgets older ones; it refuses, with a
- * {@link RegistryException}, any timestamp at or below the newest one it has forgotten,
- * because it could no longer tell which blocks of that second are taken. Nodes only ask
- * for the current second, so this matters only to a clock that jumps back by more than
- * the window.
+ * {@link RegistryException} that is not {@link RegistryException#isRetryable() retryable}
+ * (asking again cannot bring a forgotten second back), any timestamp at or below the
+ * newest one it has forgotten, because it could no longer tell which blocks of that
+ * second are taken. Nodes only ask for the current second, so this matters only to a
+ * clock that jumps back by more than the window.
  *
  * <p>
  * A second whose counter would pass {@link Long#MAX_VALUE} is used up: its last block
@@ -73,7 +74,7 @@ public final class InMemoryRegistry implements Registry {
 		if (timestamp <= this.forgottenUpTo) {
 			throw new RegistryException("Timestamp " + timestamp + " is older than the " + this.retainedTimestamps
 					+ " timestamps this in-memory registry remembers (it forgot up to " + this.forgottenUpTo
-					+ "); refusing rather than risk handing out a block twice");
+					+ "); refusing rather than risk handing out a block twice", null, false);
 		}
 		long start = this.nextSequences.getOrDefault(timestamp, 0L);
 		this.nextSequences.put(timestamp, (start > Long.MAX_VALUE - blockSize) ? Long.MAX_VALUE : start + blockSize);

@@ -127,11 +127,11 @@ final class NodeStatistics {
 	}
 
 	synchronized CridStats snapshot(long idsIssued, long idsLeftInBlock, boolean nextBlockReady, long prefetchThreshold,
-			long allocationSize, long idsInStock, Duration runway) {
+			long allocationSize, long idsInStock, Duration runway, int stuckCalls) {
 		return new CridStats(idsIssued, idsLeftInBlock, nextBlockReady, prefetchThreshold, allocationSize,
 				this.prefetch.snapshot(), this.synchronous.snapshot(), this.stalls, this.consecutiveFailures,
 				this.lastAllocationTime, this.lastFailureTime, this.lastFailure, this.clockSkew, estimatedClockSkew(),
-				this.registryWentBack, this.lastRegistryWentBackTime, idsInStock, runway);
+				this.registryWentBack, this.lastRegistryWentBackTime, idsInStock, runway, stuckCalls);
 	}
 
 	/**

@@ -76,7 +76,11 @@ final class Reservation implements BlockAllocator.Attempt {
 	/** Callers waiting for its result. */
 	int waiters;
 
-	boolean abandoned;
+	/**
+	 * Whether the node gave up on it; written under the supply's lock, read also by the
+	 * gate a registry call passes.
+	 */
+	volatile boolean abandoned;
 
 	/** The thread running it, while one does. */
 	@Nullable Thread runner;
@@ -155,6 +159,11 @@ final class Reservation implements BlockAllocator.Attempt {
 	@Override
 	public void registryCallEnded() {
 		this.callStarted = 0;
+	}
+
+	@Override
+	public boolean givenUp() {
+		return this.abandoned;
 	}
 
 	@Override

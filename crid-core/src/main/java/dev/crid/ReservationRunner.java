@@ -1,8 +1,8 @@
 package dev.crid;
 
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,10 +18,14 @@ import org.jspecify.annotations.Nullable;
  * complete: one {@code try/finally} around the whole run sees to it, whatever is thrown
  * (a checked exception a registry throws without declaring it, an {@link Error}, a
  * failure handler that throws). A reservation calls the registry only while the node is
- * open and still waits for it. The node's own executor has two threads at most (one for
- * the reservation in flight, one for a call given up on), and they end when idle for
- * {@link NodeSettings#idleThreadTimeout()}, so a node dropped without {@code close()}
- * leaves no thread.
+ * open and still waits for it ({@link CallGate}). The node's own executor runs the
+ * reservation in flight on a thread of its own, and starts another for the next one when
+ * a call given up on still holds its thread, so no number of calls that never return
+ * keeps it from running a fresh one; its threads end when idle for
+ * {@link NodeSettings#idleThreadTimeout()}. A background reservation nobody waits for
+ * stops retrying after {@link RetryPolicy#BACKGROUND_RETRY_LIMIT}, so a node dropped
+ * without {@code close()} during a lasting outage stops calling its registry and leaves
+ * no thread.
  */
 final class ReservationRunner {
 
@@ -44,12 +48,16 @@ final class ReservationRunner {
 
 	private final ReservationReports reports;
 
+	private final CallGate gate;
+
 	private volatile boolean directExecutorReported;
 
-	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings, ReservationReports reports) {
+	ReservationRunner(BlockSupply supply, BlockAllocator allocator, NodeSettings settings, ReservationReports reports,
+			CallGate gate) {
 		this.supply = supply;
 		this.allocator = allocator;
 		this.reports = reports;
+		this.gate = gate;
 		this.timing = settings.timing();
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
 		if (settings.prefetchExecutor() != null) {
@@ -57,9 +65,8 @@ final class ReservationRunner {
 			this.ownExecutor = null;
 		}
 		else {
-			this.ownExecutor = new ThreadPoolExecutor(2, 2, settings.idleThreadTimeout().toNanos(),
-					TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), (task) -> new NodeThread(task, this));
-			this.ownExecutor.allowCoreThreadTimeOut(true);
+			this.ownExecutor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, settings.idleThreadTimeout().toNanos(),
+					TimeUnit.NANOSECONDS, new SynchronousQueue<>(), (task) -> new NodeThread(task, this));
 			this.executor = this.ownExecutor;
 		}
 	}
@@ -199,31 +206,35 @@ final class ReservationRunner {
 	}
 
 	/**
-	 * Stops the node's own threads: interrupts them and waits a little for them to end,
-	 * but never long, and not at all on one of them (a failure handler that closes the
-	 * node), which it leaves uninterrupted; an executor given to the builder is left
-	 * running. A registry call that ignores the interrupt ends when it returns, and calls
-	 * no more.
+	 * Stops the node's own threads, interrupting them, and waits for the registry calls
+	 * under way and for the threads to end, at most the allocation timeout or a second,
+	 * whichever is less, together; on one of the node's own threads (a failure handler
+	 * that closes the node) it waits for the calls of the others but not for the threads,
+	 * its own among them, and leaves itself uninterrupted. An executor given to the
+	 * builder is left running. A registry call that ignores the interrupt ends when it
+	 * returns, and no call begins after this returns.
 	 */
 	void close() {
-		if (this.ownExecutor == null) {
-			return;
-		}
+		long deadline = this.timing.nanoTime() + Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS);
 		Thread current = Thread.currentThread();
 		boolean onOwnThread = current instanceof NodeThread thread && thread.runner == this;
-		boolean interruptedBefore = current.isInterrupted();
-		this.ownExecutor.shutdownNow();
-		if (onOwnThread && !interruptedBefore) {
-			// The interrupt releases registry calls; this thread is in none but runs the
-			// handler that closes the node, which must be able to go on (write to a
-			// channel, say) after close() returns.
-			Thread.interrupted();
+		if (this.ownExecutor != null) {
+			boolean interruptedBefore = current.isInterrupted();
+			this.ownExecutor.shutdownNow();
+			if (onOwnThread && !interruptedBefore) {
+				// The interrupt releases registry calls; this thread is in none but runs
+				// the
+				// handler that closes the node, which must be able to go on (write to a
+				// channel, say) after close() returns.
+				Thread.interrupted();
+			}
 		}
-		if (onOwnThread) {
-			return; // it cannot end while it waits for itself
+		this.gate.awaitCalls(deadline - this.timing.nanoTime());
+		if (this.ownExecutor == null || onOwnThread) {
+			return; // a thread cannot end while it waits for itself
 		}
 		try {
-			this.ownExecutor.awaitTermination(Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS), TimeUnit.NANOSECONDS);
+			this.ownExecutor.awaitTermination(Math.max(0, deadline - this.timing.nanoTime()), TimeUnit.NANOSECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.crid;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,9 +12,11 @@ import java.util.concurrent.TimeUnit;
  * second, a refused statement; or a layout the registry was not made for) reaches the
  * caller at once and is never retried, in the background or by a caller. Everything else
  * may pass: callers ask again within their allocation timeout, and the background keeps
- * asking until it gets a block, so that a node nobody calls during an outage has a block
- * ready soon after the registry returns. Pauses double from {@value #FIRST_DELAY_MILLIS}
- * ms up to {@value #MAX_DELAY_MILLIS} ms.
+ * asking, for {@link #BACKGROUND_RETRY_LIMIT} at most while no caller waits, so that a
+ * node nobody calls during a short outage has a block ready soon after the registry
+ * returns, and a node nobody calls any more (dropped without {@code close()}) stops
+ * calling its registry. Pauses double from {@value #FIRST_DELAY_MILLIS} ms up to
+ * {@value #MAX_DELAY_MILLIS} ms.
  */
 final class RetryPolicy {
 
@@ -21,6 +24,12 @@ final class RetryPolicy {
 
 	/** Short enough that IDs flow again soon after the registry comes back. */
 	static final long MAX_DELAY_MILLIS = 500;
+
+	/**
+	 * How long a background reservation that no caller waits for keeps asking after
+	 * failures: a minute. The next caller starts a fresh one.
+	 */
+	static final Duration BACKGROUND_RETRY_LIMIT = Duration.ofMinutes(1);
 
 	private RetryPolicy() {
 	}
@@ -36,10 +45,14 @@ final class RetryPolicy {
 	}
 
 	/**
-	 * Whether the background keeps asking after this failure until it gets a block:
-	 * anything but what only a change of configuration, schema or clock can mend.
+	 * Whether the background asks again after this failure, which came
+	 * {@code retryingNanos} after the reservation was made: after anything but what only
+	 * a change of configuration, schema or clock can mend, within the limit.
 	 */
-	static boolean backgroundRetries(RuntimeException failure) {
+	static boolean backgroundRetries(RuntimeException failure, long retryingNanos) {
+		if (retryingNanos >= BACKGROUND_RETRY_LIMIT.toNanos()) {
+			return false;
+		}
 		if (failure instanceof RegistryException registryFailure) {
 			return registryFailure.isRetryable();
 		}

@@ -2,51 +2,43 @@ package dev.crid;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * The blocks a node has reserved ahead of the one it serves: the next block, ready to be
  * served, and with a runway the stock behind it, which lets the node serve through a
- * registry outage of a stated length; and the rate the stock is measured against.
+ * registry outage of a stated length.
  *
  * <p>
  * A block of the stock moves on like any other (<em>stock</em> → ready → current →
  * retired): the node takes the next block from the stock without a registry call, and
- * asks the registry for more when what it holds is less than the runway at its measured
- * rate and one block (it looks again one block later): in calls as large as the layout
- * allows (a sixteenth of a second's sequence numbers, as for a grown block), at least a
- * quarter of the target each, so what it holds stays between the target and about 1.25
- * times it and a block. The rate is the IDs handed out over the last minute (since the
- * first call, before a minute has passed), never below the configured block size per
- * second.
+ * asks the registry for more when what it holds is less than its target and one block:
+ * the target is the runway at the rate it measured over the last runway (a second at
+ * least, a minute at most: {@link RateMeter#forRunway}), so it is never more than the IDs
+ * handed out over that window, stretched to the runway. It asks in calls of at least a
+ * quarter of the target and at most a sixteenth of a second's sequence numbers (as for a
+ * grown block), so what it holds stays below 1.25 times the target and a call.
+ *
+ * <p>
+ * Two bounds hold whatever the rate does. <em>Share:</em> in any one second, refills take
+ * at most a sixteenth of the second's sequence numbers, so a node with a runway cannot
+ * starve the other nodes on its registry (with the refill in flight when the second
+ * turns, its refills reserve at most an eighth of any second's numbers). <em>Age:</em> a
+ * block expires 1.25 times the runway after the registry call that reserved it began: an
+ * expired block is never served, so an ID is handed out at most 1.25 times the runway
+ * after the second it carries has ended, however slowly the node is used.
  *
  * <p>
  * Not thread-safe: the node calls it under its lock.
  */
 final class Runway {
 
-	/** How far back the rate looks. */
-	private static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(1);
-
-	/** At most one sample a second is kept, so the ring spans the window. */
-	private static final long SAMPLE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-	/** Below this span the rate is not measured yet, and the floor stands. */
-	private static final long SHORTEST_SPAN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-
-	private static final int SAMPLES = 64;
-
 	private final long runwayNanos;
 
-	/**
-	 * The slowest rate the node assumes: its configured block size per second, in IDs per
-	 * nanosecond.
-	 */
-	private final double minimumRate;
-
 	private final long largestCall;
+
+	private final RateMeter rate;
 
 	private @Nullable Block ready;
 
@@ -54,18 +46,16 @@ final class Runway {
 
 	private long stockIds;
 
-	private final long[] sampleTimes = new long[SAMPLES];
+	/** The second of the latest block the registry reserved for the stock. */
+	private long shareSecond = -1;
 
-	private final long[] sampleIssued = new long[SAMPLES];
-
-	private int samples;
-
-	private int newest = -1;
+	/** Sequence numbers the stock's refills reserved in that second. */
+	private long shareTaken;
 
 	Runway(Duration runway, long blockSize, long sequencesPerSecond) {
 		this.runwayNanos = runway.toNanos();
-		this.minimumRate = (double) blockSize / TimeUnit.SECONDS.toNanos(1);
 		this.largestCall = Math.max(blockSize, sequencesPerSecond / Pacing.SECOND_SHARE);
+		this.rate = RateMeter.forRunway(runway);
 	}
 
 	/** The runway of a node with the given settings. */
@@ -79,34 +69,24 @@ final class Runway {
 	}
 
 	/**
+	 * How long after its registry call began a block of a node with this runway expires:
+	 * 1.25 times the runway; never without one.
+	 */
+	static long maxAgeNanos(Duration runway) {
+		return runway.isZero() ? Long.MAX_VALUE : runway.toNanos() + runway.toNanos() / 4;
+	}
+
+	/**
 	 * Records how many IDs the node had handed out by {@code now}
 	 * ({@link Timing#nanoTime()}).
 	 */
 	void sample(long now, long issued) {
-		if (this.samples > 0 && now - this.sampleTimes[this.newest] < SAMPLE_EVERY_NANOS) {
-			return;
-		}
-		this.newest = (this.newest + 1) % SAMPLES;
-		this.sampleTimes[this.newest] = now;
-		this.sampleIssued[this.newest] = issued;
-		this.samples = Math.min(SAMPLES, this.samples + 1);
+		this.rate.sample(now, issued);
 	}
 
-	/** IDs per nanosecond over the last minute, never below the floor. */
+	/** IDs per nanosecond over the meter's window. */
 	double rate(long now, long issued) {
-		int oldest = -1;
-		for (int i = 0; i < this.samples; i++) {
-			int index = Math.floorMod(this.newest - i, SAMPLES);
-			if (oldest >= 0 && now - this.sampleTimes[index] > WINDOW_NANOS) {
-				break;
-			}
-			oldest = index;
-		}
-		if (oldest < 0 || now - this.sampleTimes[oldest] < SHORTEST_SPAN_NANOS) {
-			return this.minimumRate;
-		}
-		double measured = (double) (issued - this.sampleIssued[oldest]) / (now - this.sampleTimes[oldest]);
-		return Math.max(this.minimumRate, measured);
+		return this.rate.rate(now, issued);
 	}
 
 	/** The IDs the node should hold to serve for the runway at the given rate. */
@@ -115,10 +95,11 @@ final class Runway {
 	}
 
 	/**
-	 * How many IDs to ask the registry for, given those the node holds and the size it
-	 * would ask for without a runway; 0 when it holds enough.
+	 * How many IDs to ask the registry for, given those the node holds, the size it would
+	 * ask for without a runway and the second it is; 0 when it holds enough, or the
+	 * second's share is taken.
 	 */
-	long refillSize(long held, double rate, long allocationSize) {
+	long refillSize(long held, double rate, long allocationSize, long second) {
 		long target = target(rate);
 		// The node looks again a block later: holding a block beyond the target, it never
 		// holds less.
@@ -126,16 +107,21 @@ final class Runway {
 		if (!enabled() || held >= wanted) {
 			return 0;
 		}
-		return Math.min(this.largestCall, Math.max(allocationSize, Math.max(wanted - held, target / 4)));
+		long size = Math.min(this.largestCall, Math.max(allocationSize, Math.max(wanted - held, target / 4)));
+		long shareLeft = this.largestCall - ((second == this.shareSecond) ? this.shareTaken : 0);
+		return (shareLeft >= size) ? size : (shareLeft >= allocationSize) ? shareLeft : 0;
 	}
 
 	/**
 	 * The block to serve next: the one ready, else one taken from the stock of up to
-	 * {@code size} IDs; {@code null} when there is none.
+	 * {@code size} IDs; {@code null} when there is none. Expired blocks are dropped.
 	 */
-	@Nullable Block next(long size) {
+	@Nullable Block next(long size, long now) {
+		if (this.ready != null && this.ready.expired(now)) {
+			this.ready = null;
+		}
 		if (this.ready == null) {
-			this.ready = take(size);
+			this.ready = take(size, now);
 		}
 		return this.ready;
 	}
@@ -155,12 +141,16 @@ final class Runway {
 	 * block.
 	 */
 	void received(Block block) {
-		if (enabled()) {
-			add(block);
-		}
-		else {
+		if (!enabled()) {
 			this.ready = block;
+			return;
 		}
+		if (block.timestamp != this.shareSecond) {
+			this.shareSecond = block.timestamp;
+			this.shareTaken = 0;
+		}
+		this.shareTaken += block.size;
+		add(block);
 	}
 
 	/** Puts a block the registry reserved into the stock. */
@@ -170,18 +160,21 @@ final class Runway {
 	}
 
 	/**
-	 * Takes up to {@code size} IDs from the stock as a block to serve, or {@code null}
-	 * when it is empty.
+	 * Takes up to {@code size} IDs from the stock as a block to serve, dropping the
+	 * expired blocks before it; {@code null} when none is left.
 	 */
-	@Nullable Block take(long size) {
+	@Nullable Block take(long size, long now) {
 		Block first = this.stock.pollFirst();
+		while (first != null && first.expired(now)) {
+			this.stockIds -= first.size;
+			first = this.stock.pollFirst();
+		}
 		if (first == null) {
 			return null;
 		}
 		if (first.size > size) {
-			this.stock
-				.addFirst(new Block(first.timestamp, first.start + size, first.firstId + size, first.size - size));
-			first = new Block(first.timestamp, first.start, first.firstId, size);
+			this.stock.addFirst(first.part(size, first.size - size));
+			first = first.part(0, size);
 		}
 		this.stockIds -= first.size;
 		return first;
@@ -202,8 +195,8 @@ final class Runway {
 	}
 
 	/** How long {@code held} IDs last at the given rate. */
-	static Duration duration(long held, double rate) {
-		return Duration.ofNanos((long) Math.min(Long.MAX_VALUE, held / rate));
+	Duration duration(long held, double rate) {
+		return this.rate.lasts(held, rate);
 	}
 
 }

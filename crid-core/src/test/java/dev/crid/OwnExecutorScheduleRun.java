@@ -51,7 +51,11 @@ final class OwnExecutorScheduleRun {
 	/** How the node names its own threads. */
 	private static final String THREAD_PREFIX = "crid-prefetch-";
 
-	/** The most threads the node's own executor has. */
+	/**
+	 * The most of the node's threads at work at once, beyond one for each call given up
+	 * on that has not returned: one for the reservation in flight, and one that has just
+	 * ended its run.
+	 */
 	private static final int MAX_THREADS = 2;
 
 	/** The longest {@code close()} waits for the node's threads. */
@@ -78,13 +82,6 @@ final class OwnExecutorScheduleRun {
 	 * on a loaded machine.
 	 */
 	private static final long ATTEMPT_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-
-	/**
-	 * How long a thread over the bound must stay alive to count: a worker leaving the
-	 * pool (idle too long) is still alive for the microseconds it takes to end, while the
-	 * pool may already start its successor.
-	 */
-	private static final long EXITING_THREAD_MILLIS = 30;
 
 	/**
 	 * How long a hung call waits for the schedule to release it before it gives up:
@@ -138,8 +135,6 @@ final class OwnExecutorScheduleRun {
 	 * a caller was served.
 	 */
 	private volatile long lastActivity = System.nanoTime();
-
-	private volatile boolean threadBoundReported;
 
 	/**
 	 * Whether the quiet outage's check of pacing could tell (see {@link #quietOutage()}).
@@ -357,7 +352,6 @@ final class OwnExecutorScheduleRun {
 								// a burst that uses a block up
 							}
 						}
-						checkThreadBound();
 					}
 				}
 				catch (InterruptedException ex) {
@@ -373,9 +367,7 @@ final class OwnExecutorScheduleRun {
 		long until = System.nanoTime()
 				+ ((this.timeoutNanos > CLOSE_WAIT_NANOS) ? TimeUnit.MILLISECONDS.toNanos(300) : limit + SLACK_NANOS);
 		while (!done.await(5, TimeUnit.MILLISECONDS) && System.nanoTime() - until < 0) {
-			checkThreadBound();
 		}
-		checkThreadBound();
 	}
 
 	/**
@@ -587,8 +579,20 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * A thread of the node begins work: no more than the executor's two may be at work at
-	 * once.
+	 * Registry calls out at once: one for the reservation in flight, and one for each
+	 * call given up on that has not returned.
+	 */
+	private void checkOutstanding(int out) {
+		int stuck = this.node.stats().stuckCalls();
+		if (out > 1 + stuck) {
+			violate(out + " registry calls out at once, with " + stuck + " given up on: the node keeps one more at "
+					+ "most");
+		}
+	}
+
+	/**
+	 * A thread of the node begins work: beyond the threads held by calls given up on, no
+	 * more than two may be at work at once.
 	 */
 	private void atWork(String where) {
 		Thread current = Thread.currentThread();
@@ -597,33 +601,10 @@ final class OwnExecutorScheduleRun {
 		}
 		this.atWork.add(current);
 		List<Thread> working = List.copyOf(this.atWork);
-		if (working.size() > MAX_THREADS) {
+		int stuck = this.node.stats().stuckCalls();
+		if (working.size() > MAX_THREADS + stuck) {
 			violate(working.size() + " of the node's threads at work at once (" + names(working) + "; " + where
-					+ " among them): its own executor has " + MAX_THREADS);
-		}
-	}
-
-	/**
-	 * Counts the node's live threads: more than two, still alive a moment later (so not a
-	 * worker on its way out while the pool starts its successor), break the bound.
-	 */
-	private void checkThreadBound() {
-		List<Thread> alive = nodeThreads();
-		if (alive.size() <= MAX_THREADS || this.threadBoundReported) {
-			return;
-		}
-		try {
-			Thread.sleep(EXITING_THREAD_MILLIS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return;
-		}
-		alive.removeIf((thread) -> !thread.isAlive());
-		if (alive.size() > MAX_THREADS && !this.threadBoundReported) {
-			this.threadBoundReported = true;
-			violate(alive.size() + " of the node's threads alive at once (" + names(alive) + "): its own executor has "
-					+ MAX_THREADS);
+					+ " among them), with " + stuck + " calls given up on still out");
 		}
 	}
 
@@ -872,9 +853,7 @@ final class OwnExecutorScheduleRun {
 				}
 				this.calls.add(call);
 				this.outstanding.add(call);
-				if (this.outstanding.size() > 2) {
-					violate(this.outstanding.size() + " registry calls out at once; the node keeps two at most");
-				}
+				checkOutstanding(this.outstanding.size());
 				notifyAll();
 			}
 			try {

@@ -196,8 +196,10 @@ final class ScheduleRun {
 		}
 		choices.get(this.random.nextInt(choices.size())).run();
 		int out = this.registry.outstanding();
-		if (out > 2) {
-			violate(out + " registry calls out at once; the node keeps two at most");
+		int stuck = this.node.stats().stuckCalls();
+		if (out > 1 + stuck) {
+			violate(out + " registry calls out at once, with " + stuck + " given up on: the node keeps one more at "
+					+ "most");
 		}
 		return true;
 	}
