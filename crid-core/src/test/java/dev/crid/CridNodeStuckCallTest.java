@@ -16,7 +16,7 @@ import static org.awaitility.Awaitility.await;
  */
 class CridNodeStuckCallTest {
 
-	private static final Duration AWAIT = Duration.ofSeconds(8);
+	private static final Duration AWAIT = Duration.ofSeconds(30);
 
 	private static final Duration TIMEOUT = Duration.ofMillis(200);
 
