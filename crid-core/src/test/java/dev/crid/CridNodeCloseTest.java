@@ -95,8 +95,8 @@ class CridNodeCloseTest {
 			this.clock.advance(Duration.ofSeconds(1)); // the second the reservation waits
 														// for comes
 			caller.join(AWAIT.toMillis());
-			Thread.sleep(300); // the reservation notices the second within a few
-								// milliseconds
+			executor.shutdown(); // lets the reservation waiting for the second end
+			assertThat(executor.awaitTermination(AWAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
 			assertThat(registry.calls()).filteredOn((call) -> call.calledAt() - closed > 0)
 				.as("registry calls begun after close() returned")
 				.isEmpty();
