@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +32,8 @@ class CridNodeCloseTest {
 	private static final Duration AWAIT = Duration.ofSeconds(30);
 
 	private final MutableClock clock = new MutableClock(CridLayout.DEFAULT_EPOCH.plusSeconds(500));
+
+	private final RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 
 	@Test
 	void closesRacingEachOtherReturnOnlyOnceTheNodeIsClosedAndItsThreadsHaveEnded() throws Exception {
@@ -248,12 +251,167 @@ class CridNodeCloseTest {
 		assertThat(registry.calls()).as("calls of nodes without a thread").hasSize(after);
 	}
 
+	@Test
+	void closeFromTheFailureHandlerOnTheNodesOwnThreadReturnsAtOnceAndLeavesItUninterrupted() {
+		this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
+		AtomicReference<CridNode> nodeRef = new AtomicReference<>();
+		AtomicLong closeNanos = new AtomicLong(-1);
+		AtomicReference<Boolean> interruptedAfterClose = new AtomicReference<>();
+		CridNode node = node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(Duration.ofSeconds(30))
+			.onPrefetchFailure((failure) -> {
+				long started = System.nanoTime();
+				nodeRef.get().close();
+				if (closeNanos.compareAndSet(-1, System.nanoTime() - started)) {
+					interruptedAfterClose.set(Thread.currentThread().isInterrupted());
+				}
+			})
+			.build();
+		nodeRef.set(node);
+		this.registry.then(Registry::allocate);
+		// Enough IDs to pass the threshold; the handler may close the node before the
+		// loop ends.
+		for (int i = 0; i < 61 && !node.isClosed(); i++) {
+			try {
+				node.nextId();
+			}
+			catch (NodeClosedException closedByTheHandler) {
+				break;
+			}
+		}
+		await().atMost(AWAIT).until(() -> closeNanos.get() >= 0);
+		// Waiting for its own thread to end would last the whole wait of close(), a
+		// second.
+		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofNanos(ReservationRunner.CLOSE_WAIT_NANOS));
+		// The interrupt of close() is for registry calls; the handler that closed the
+		// node goes on uninterrupted.
+		assertThat(interruptedAfterClose.get()).as("the handler's thread interrupted after close()").isFalse();
+		assertThat(node.isClosed()).isTrue();
+	}
+
+	@Test
+	void nodesDroppedWithoutCloseLeaveNoThreadOnceIdle() {
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		for (int i = 0; i < 20; i++) {
+			CridNode node = new CridNode(node().build().settings().with(Timing.SYSTEM, Duration.ofMillis(200), false));
+			node.nextId(); // starts the node's thread; the node is then dropped, never
+							// closed
+		}
+		assertThat(NodeThreads.startedSince(before)).isNotEmpty();
+		await().atMost(AWAIT).until(() -> NodeThreads.startedSince(before).isEmpty());
+	}
+
+	@Test
+	void noCallThatBeginsAfterCloseIsServed() throws Exception {
+		for (int round = 0; round < 200; round++) {
+			CridNode node = node().blockSize(64).threshold(32).build();
+			node.nextId();
+			AtomicBoolean closed = new AtomicBoolean();
+			AtomicInteger servedAfterClose = new AtomicInteger();
+			CyclicBarrier start = new CyclicBarrier(5);
+			List<Thread> threads = new ArrayList<>();
+			for (int t = 0; t < 4; t++) {
+				Thread thread = new Thread(() -> {
+					awaitQuietly(start);
+					while (true) {
+						boolean begunAfterClose = closed.get();
+						try {
+							node.nextId();
+						}
+						catch (NodeClosedException ex) {
+							return;
+						}
+						if (begunAfterClose) {
+							servedAfterClose.incrementAndGet();
+						}
+					}
+				});
+				thread.start();
+				threads.add(thread);
+			}
+			awaitQuietly(start);
+			node.close();
+			closed.set(true);
+			for (Thread thread : threads) {
+				thread.join(AWAIT.toMillis());
+			}
+			assertThat(servedAfterClose).as("calls served that began after close(), round " + round).hasValue(0);
+		}
+	}
+
+	@Test
+	void nextIdsOfZeroOnAClosedNodeThrows() {
+		CridNode node = node().build();
+		node.close();
+		assertThatExceptionOfType(NodeClosedException.class).isThrownBy(() -> node.nextIds(0));
+	}
+
+	@Test
+	void retriesOnAUsersExecutorCallTheRegistryNoMoreAfterClose() throws Exception {
+		java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+		try {
+			this.registry.otherwise(RecordingRegistry.Answer.fail(new RegistryException("down")));
+			CridNode node = node().threshold(0)
+				.allocationTimeout(Duration.ofMillis(100))
+				.prefetchExecutor(executor)
+				.build();
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId);
+			// The reservation goes on asking in the background, with pauses from 10 ms
+			// on.
+			await().atMost(AWAIT).until(() -> this.registry.callCount() >= 3);
+			node.close();
+			long closed = System.nanoTime();
+			sleep(Duration.ofMillis(300));
+			assertThat(this.registry.calls()).as("registry calls begun after close()")
+				.noneMatch((call) -> call.calledAt() - closed > 0);
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+	@Test
+	void closeDuringAPrefetchLogsNoWarning() throws InterruptedException {
+		Gate gate = new Gate();
+		try (LogRecorder log = new LogRecorder()) {
+			CridNode node = node().blockSize(10).threshold(10).build();
+			node.nextId();
+			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
+			this.registry.then(gate);
+			for (int i = 0; i < 10; i++) {
+				node.nextId();
+			}
+			await().atMost(AWAIT).until(() -> gate.entered() == 1);
+			node.close();
+			await().atMost(AWAIT).until(() -> gate.interrupted() == 1);
+			// the thread that could log a warning has ended
+			Thread prefetching = this.registry.calls().get(this.registry.callCount() - 1).thread();
+			prefetching.join(AWAIT.toMillis());
+			assertThat(prefetching.isAlive()).isFalse();
+			assertThat(log.warnings()).isEmpty();
+		}
+	}
+
 	private static void awaitQuietly(CyclicBarrier barrier) {
 		try {
 			barrier.await();
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
+		}
+	}
+
+	private CridNode.Builder node() {
+		return CridNode.builder(this.registry).clock(this.clock);
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -92,60 +91,6 @@ class CridNodeLivenessTest {
 	}
 
 	@Test
-	void registryCallThatNeverReturnsIsAbandonedAndItsLateBlockIsNeverServed() throws Exception {
-		CountDownLatch release = new CountDownLatch(1);
-		AtomicInteger interrupts = new AtomicInteger();
-		// Like a read on a dead socket: interrupts do not end it.
-		this.registry.then((delegate, timestamp, blockSize) -> {
-			awaitUninterruptibly(release, interrupts);
-			return delegate.allocate(timestamp, blockSize);
-		});
-		try (CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
-			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
-				.withMessageContaining("the registry call did not return");
-			// Callers time out until one finds the call stuck past the timeout and a
-			// grace, and gives up on it; the next starts a fresh call, on another thread.
-			int failed = 1;
-			long fresh;
-			while (true) {
-				try {
-					fresh = node.nextId();
-					break;
-				}
-				catch (RegistryException ex) {
-					assertThat(++failed).as("callers failed before the stuck call was given up on").isLessThan(20);
-				}
-			}
-			// The first caller fails at its deadline; the next finds the call stuck (past
-			// the timeout and a grace as long) within its own budget, gives up on it and
-			// starts afresh with what is left of its budget.
-			assertThat(failed).isLessThanOrEqualTo(2);
-			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
-			await("the stuck call is interrupted when it is given up on").atMost(AWAIT)
-				.until(() -> interrupts.get() == 1);
-			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
-			release.countDown();
-			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
-			// The late call's thread has dropped its block once it is back waiting for
-			// work.
-			Thread lateThread = this.registry.calls().get(1).thread();
-			await("the late block handled").atMost(AWAIT)
-				.until(() -> lateThread.getState() == Thread.State.WAITING
-						|| lateThread.getState() == Thread.State.TIMED_WAITING
-						|| lateThread.getState() == Thread.State.TERMINATED);
-			Set<Long> sequences = new HashSet<>();
-			for (int i = 0; i < 30; i++) {
-				sequences.add(node.layout().sequenceOf(node.nextId()));
-			}
-			long late = this.registry.calls().get(1).start();
-			assertThat(late).as("the late call's block").isEqualTo(10);
-			assertThat(sequences).as("nothing of the late block is served")
-				.noneMatch((seq) -> seq >= 10 && seq < 20)
-				.hasSize(30);
-		}
-	}
-
-	@Test
 	void directExecutorBlocksCallersForTheWholeRegistryCallAndIsReported() {
 		this.registry.then((delegate, timestamp, blockSize) -> {
 			sleep(Duration.ofMillis(1_000));
@@ -195,24 +140,6 @@ class CridNodeLivenessTest {
 			assertThat(threads).allSatisfy((thread) -> assertThat(thread.getName()).startsWith("crid-prefetch-"));
 			assertThat(node.stats().prefetchAllocations().failures()).isEqualTo(2);
 			assertThat(node.stats().prefetchAllocations().successes()).isOne();
-		}
-	}
-
-	@Test
-	void closeDuringAPrefetchLogsNoWarning() {
-		Gate gate = new Gate();
-		try (LogRecorder log = new LogRecorder()) {
-			CridNode node = node().blockSize(10).threshold(10).build();
-			node.nextId();
-			await().atMost(AWAIT).until(() -> node.stats().nextBlockReady());
-			this.registry.then(gate);
-			for (int i = 0; i < 10; i++) {
-				node.nextId();
-			}
-			await().atMost(AWAIT).until(() -> gate.entered() == 1);
-			node.close();
-			await().atMost(AWAIT).until(() -> gate.interrupted() == 1);
-			assertThat(log.warnings()).isEmpty();
 		}
 	}
 
@@ -294,20 +221,6 @@ class CridNodeLivenessTest {
 
 	private CridNode.Builder node() {
 		return CridNode.builder(this.registry).clock(this.clock);
-	}
-
-	private static void awaitUninterruptibly(CountDownLatch latch, AtomicInteger interrupts) {
-		while (true) {
-			try {
-				if (!latch.await(30, TimeUnit.SECONDS)) {
-					throw new IllegalStateException("The test never released the call");
-				}
-				return;
-			}
-			catch (InterruptedException ex) {
-				interrupts.incrementAndGet();
-			}
-		}
 	}
 
 	private static void sleep(Duration duration) {

@@ -1,11 +1,17 @@
 package dev.crid;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Set;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -91,6 +97,184 @@ class CridNodeStuckCallTest {
 		}
 		finally {
 			hung.release();
+		}
+	}
+
+	@Test
+	void callerThatFindsTheReservationStuckStartsAfreshInsteadOfWaitingItsWholeBudget() {
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				awaitQuietly(release, Duration.ofMillis(1_500)); // the prefetch is stuck
+																	// for 1.5 s
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		Duration timeout = Duration.ofMillis(500);
+		try (CridNode node = node().blockSize(100).threshold(50).allocationTimeout(timeout).build()) {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // the prefetch starts and gets stuck
+			}
+			await().atMost(AWAIT).until(() -> calls.get() == 2);
+			sleep(timeout.multipliedBy(2).plusMillis(100)); // past the timeout and its
+															// grace: stuck now
+			long started = System.nanoTime();
+			for (int i = 0; i < 100; i++) {
+				node.nextId(); // the block runs out: this caller finds the prefetch stuck
+			}
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller that found the call stuck")
+				.isLessThan(Duration.ofMillis(250));
+			release.countDown();
+		}
+	}
+
+	@Test
+	void callerWaitingForACallThatBecomesStuckBeforeItsDeadlineStartsAfreshAndSucceeds() {
+		// Issue 17 item 3 the other way round: the caller arrives while the call is only
+		// late, and the call is stuck (timeout plus grace) before the caller's deadline.
+		// A caller that waited on until its deadline failed with no time left.
+		Duration timeout = Duration.ofSeconds(1);
+		SteppedTiming timing = new SteppedTiming();
+		CountDownLatch hung = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicLong hungSince = new AtomicLong();
+		AtomicInteger calls = new AtomicInteger();
+		this.registry.otherwise((delegate, timestamp, blockSize) -> {
+			if (calls.incrementAndGet() == 2) {
+				hungSince.set(timing.nanoTime());
+				hung.countDown();
+				Hung.awaitUninterruptibly(release); // a read on a dead socket: giving up
+													// on it
+				// does not end it
+			}
+			return delegate.allocate(timestamp, blockSize);
+		});
+		CridNode node = new CridNode(node().blockSize(100)
+			.threshold(50)
+			.allocationTimeout(timeout)
+			.build()
+			.settings()
+			.with(timing, NodeSettings.IDLE_THREAD_TIMEOUT, false));
+		try {
+			for (int i = 0; i < 60; i++) {
+				node.nextId(); // passes the trigger: the prefetch starts and hangs
+			}
+			assertThat(awaitQuietly(hung, AWAIT)).isTrue();
+			// The node's clock moves to halfway between the call's timeout and the moment
+			// it counts as stuck
+			// (timeout + a grace as long): the next caller finds it late, not stuck, and
+			// the call is stuck half a
+			// timeout before that caller's deadline. Half a second each side is the
+			// margin for a busy machine:
+			// to reach the wait before the call is stuck, and to get the fresh block
+			// after it.
+			timing.stepTo(hungSince.get() + timeout.toNanos() * 3 / 2);
+			for (int i = 0; i < 40; i++) {
+				node.nextId(); // what is left of the block
+			}
+			long started = System.nanoTime();
+			long id = node.nextId(); // waits for the prefetch, which becomes stuck
+										// meanwhile
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the caller's wait").isLessThan(timeout);
+			assertThat(calls).as("a fresh call, made once the hung one was stuck").hasValue(3);
+			assertThat(node.layout().sequenceOf(id)).as("the first ID of the fresh call's block").isEqualTo(100);
+			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
+		}
+		finally {
+			release.countDown();
+			node.close();
+		}
+	}
+
+	@Test
+	void registryCallThatNeverReturnsIsAbandonedAndItsLateBlockIsNeverServed() throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		AtomicInteger interrupts = new AtomicInteger();
+		// Like a read on a dead socket: interrupts do not end it.
+		this.registry.then((delegate, timestamp, blockSize) -> {
+			awaitUninterruptibly(release, interrupts);
+			return delegate.allocate(timestamp, blockSize);
+		});
+		try (CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("the registry call did not return");
+			// Callers time out until one finds the call stuck past the timeout and a
+			// grace, and gives up on it; the next starts a fresh call, on another thread.
+			int failed = 1;
+			long fresh;
+			while (true) {
+				try {
+					fresh = node.nextId();
+					break;
+				}
+				catch (RegistryException ex) {
+					assertThat(++failed).as("callers failed before the stuck call was given up on").isLessThan(20);
+				}
+			}
+			// The first caller fails at its deadline; the next finds the call stuck (past
+			// the timeout and a grace as long) within its own budget, gives up on it and
+			// starts afresh with what is left of its budget.
+			assertThat(failed).isLessThanOrEqualTo(2);
+			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
+			await("the stuck call is interrupted when it is given up on").atMost(AWAIT)
+				.until(() -> interrupts.get() == 1);
+			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
+			release.countDown();
+			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
+			// The late call's thread has dropped its block once it is back waiting for
+			// work.
+			Thread lateThread = this.registry.calls().get(1).thread();
+			await("the late block handled").atMost(AWAIT)
+				.until(() -> lateThread.getState() == Thread.State.WAITING
+						|| lateThread.getState() == Thread.State.TIMED_WAITING
+						|| lateThread.getState() == Thread.State.TERMINATED);
+			Set<Long> sequences = new HashSet<>();
+			for (int i = 0; i < 30; i++) {
+				sequences.add(node.layout().sequenceOf(node.nextId()));
+			}
+			long late = this.registry.calls().get(1).start();
+			assertThat(late).as("the late call's block").isEqualTo(10);
+			assertThat(sequences).as("nothing of the late block is served")
+				.noneMatch((seq) -> seq >= 10 && seq < 20)
+				.hasSize(30);
+		}
+	}
+
+	private CridNode.Builder node() {
+		return CridNode.builder(this.registry).clock(this.clock);
+	}
+
+	private static void awaitUninterruptibly(CountDownLatch latch, AtomicInteger interrupts) {
+		while (true) {
+			try {
+				if (!latch.await(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("The test never released the call");
+				}
+				return;
+			}
+			catch (InterruptedException ex) {
+				interrupts.incrementAndGet();
+			}
+		}
+	}
+
+	private static boolean awaitQuietly(CountDownLatch latch, Duration atMost) {
+		try {
+			return latch.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
