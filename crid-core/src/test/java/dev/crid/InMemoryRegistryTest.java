@@ -1,5 +1,6 @@
 package dev.crid;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -52,6 +53,20 @@ class InMemoryRegistryTest {
 	}
 
 	@Test
+	void aNodeAskingForAForgottenSecondFailsAtOnceInsteadOfRetryingWithinItsBudget() {
+		MutableClock clock = new MutableClock(CridLayout.DEFAULT_EPOCH.plusSeconds(100));
+		InMemoryRegistry memory = new InMemoryRegistry(1);
+		memory.allocate(100, 1);
+		memory.allocate(101, 1); // forgets second 100, the node's
+		RecordingRegistry registry = new RecordingRegistry(memory);
+		try (CridNode node = CridNode.builder(registry).clock(clock).allocationTimeout(Duration.ofMinutes(1)).build()) {
+			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
+				.withMessageContaining("Timestamp 100");
+			assertThat(registry.callCount()).as("registry calls: none retried").isOne();
+		}
+	}
+
+	@Test
 	void refusesTimestampsItHasForgotten() {
 		InMemoryRegistry registry = new InMemoryRegistry(2);
 		registry.allocate(10, 5);
@@ -59,7 +74,8 @@ class InMemoryRegistryTest {
 		registry.allocate(12, 5);
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(10, 5))
 			.withMessageContaining("Timestamp 10")
-			.withMessageContaining("forgot up to 10");
+			.withMessageContaining("forgot up to 10")
+			.matches((ex) -> !ex.isRetryable(), "not retryable: asking again cannot bring the second back");
 		assertThatExceptionOfType(RegistryException.class).isThrownBy(() -> registry.allocate(3, 5));
 		assertThat(registry.allocate(11, 5)).isEqualTo(5);
 	}
