@@ -476,11 +476,14 @@ public final class CridNode implements AutoCloseable {
 		}
 
 		/**
-		 * Sets how long the node should serve IDs without its registry: it keeps that
-		 * long's IDs in stock at its rate over the last minute (at least the block size a
-		 * second), topped up in large calls. Default zero, at most a day. A node that
-		 * stops loses its stock; an ID may be used up to the runway after the second it
-		 * carries.
+		 * Sets how long the node should serve IDs without its registry: it keeps in stock
+		 * the IDs it handed out over its last runway (its rate is measured over the
+		 * runway, a second at least and a minute at most), topped up in large calls that
+		 * take at most a sixteenth of any second's sequence numbers. Default zero, at
+		 * most a day. A node that stops loses its stock; a block of the stock expires
+		 * 1.25 times the runway after it was reserved, so an ID is handed out at most
+		 * 1.25 times the runway after the second it carries has ended. Such a node checks
+		 * each ID's block against its clock, and sets no IDs aside per thread.
 		 * @param runway the runway, or {@link Duration#ZERO} for none
 		 * @return this builder
 		 */

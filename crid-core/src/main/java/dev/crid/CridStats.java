@@ -47,8 +47,9 @@ import org.jspecify.annotations.Nullable;
  * @param idsInStock IDs reserved ahead beyond the block being served: the next block, and
  * with a runway ({@link CridNode.Builder#runway}) the stock; a node that stops loses them
  * @param runway how long the IDs the node holds (left in its block, set aside, and
- * reserved ahead) last at the rate it has handed them out over the last minute (never
- * below its block size per second): how long it could serve without its registry
+ * reserved ahead) last at the rate it has handed them out over its window (its runway, a
+ * second at least and a minute at most; at least one ID per window): how long it could
+ * serve without its registry
  * @param stuckCalls registry calls the node gave up on (they did not return within the
  * allocation timeout and a grace) that have still not returned: each holds a thread, and
  * the node carries on with fresh calls meanwhile; above zero, the registry or the network

@@ -20,15 +20,15 @@ import java.util.stream.Collectors;
 /**
  * One seeded schedule of a node on its own executor (no {@code prefetchExecutor} given),
  * with real threads and real, short, time: what {@link ScheduleRun}, whose executor is
- * scripted, cannot see. The seed picks the node's settings (allocation timeouts of tens
- * of milliseconds or of minutes, a short idle timeout for its threads), what each
- * registry call does, what the callers do and when, how the failure handler behaves (it
- * may throw, or take up to 100 ms, as one that reports each failure far away does: its
- * thread stays busy after the reservation ended), whether a quiet outage comes first, and
- * how the node ends: closed by a caller while a registry call hangs, closed from the
- * failure handler on the node's own thread, or dropped without {@code close()}. The
- * interleaving of the threads is the machine's, so a failing seed usually fails again,
- * not always.
+ * scripted, cannot see. The seed picks the node's settings (allocation timeouts of 200 to
+ * 300 ms, long enough for a loaded machine to run a thread within them, or of minutes; a
+ * short idle timeout for its threads), what each registry call does, what the callers do
+ * and when, how the failure handler behaves (it may throw, or take up to 100 ms, as one
+ * that reports each failure far away does: its thread stays busy after the reservation
+ * ended), whether a quiet outage comes first, and how the node ends: closed by a caller
+ * while a registry call hangs, closed from the failure handler on the node's own thread,
+ * or dropped without {@code close()}. The interleaving of the threads is the machine's,
+ * so a failing seed usually fails again, not always.
  *
  * <p>
  * Checked against a model: the node's own threads (those of the schedule's thread group,
@@ -50,13 +50,6 @@ final class OwnExecutorScheduleRun {
 
 	/** How the node names its own threads. */
 	private static final String THREAD_PREFIX = "crid-prefetch-";
-
-	/**
-	 * The most of the node's threads at work at once, beyond one for each call given up
-	 * on that has not returned: one for the reservation in flight, and one that has just
-	 * ended its run.
-	 */
-	private static final int MAX_THREADS = 2;
 
 	/** The longest {@code close()} waits for the node's threads. */
 	private static final long CLOSE_WAIT_NANOS = ReservationRunner.CLOSE_WAIT_NANOS;
@@ -141,13 +134,22 @@ final class OwnExecutorScheduleRun {
 	 */
 	private volatile boolean pacingChecked;
 
+	/**
+	 * The slack of a real-time bound: {@link #SLACK_NANOS}, and however long the machine
+	 * held threads up over the last ten seconds, which a loaded machine does beyond any
+	 * fixed slack.
+	 */
+	private static long slack() {
+		return SLACK_NANOS + SchedulingLag.recentMax(TimeUnit.SECONDS.toNanos(10));
+	}
+
 	OwnExecutorScheduleRun(long seed) {
 		this.seed = seed;
 		this.random = new Random(seed);
 		this.group = new ThreadGroup("schedule-" + seed);
 		boolean longTimeout = this.random.nextInt(3) == 0;
 		this.timeoutNanos = longTimeout ? TimeUnit.MINUTES.toNanos(1 + this.random.nextInt(10))
-				: TimeUnit.MILLISECONDS.toNanos(40 + this.random.nextInt(61));
+				: TimeUnit.MILLISECONDS.toNanos(200 + this.random.nextInt(101));
 		this.idleNanos = TimeUnit.MILLISECONDS.toNanos(50 + this.random.nextInt(101));
 		this.blockSize = 4 + this.random.nextInt(12);
 		this.outageFailures = (this.random.nextInt(3) == 0) ? 3 + this.random.nextInt(3) : 0;
@@ -249,7 +251,10 @@ final class OwnExecutorScheduleRun {
 		this.registry.force(Fate.SUCCEED);
 		long asked = System.nanoTime();
 		if (!call("the schedule", Op.NEXT_ID, 0)) {
-			violate("the first nextId() before the outage failed");
+			if (SchedulingLag.recentMax(System.nanoTime() - asked) < this.timeoutNanos / 2) {
+				violate("the first nextId() before the outage failed");
+			}
+			// else the machine held the node's thread up beyond the caller's timeout
 			return;
 		}
 		long firstServed = System.nanoTime();
@@ -260,10 +265,10 @@ final class OwnExecutorScheduleRun {
 		}
 		// The node offers its block to no one: look until it is ready, the registry
 		// having answered.
-		long readyBy = System.nanoTime() + SLACK_NANOS;
+		long readyBy = System.nanoTime() + slack();
 		while (!this.node.stats().nextBlockReady()) {
 			if (System.nanoTime() - readyBy > 0) {
-				violate("the block the registry answered after the outage was not ready within " + millis(SLACK_NANOS));
+				violate("the block the registry answered after the outage was not ready within " + millis(slack()));
 				return;
 			}
 			Thread.sleep(1);
@@ -365,7 +370,7 @@ final class OwnExecutorScheduleRun {
 		// Callers of a node with minutes of timeout may wait for a hung call until the
 		// ending releases them: the others are done within a few hundred milliseconds.
 		long until = System.nanoTime()
-				+ ((this.timeoutNanos > CLOSE_WAIT_NANOS) ? TimeUnit.MILLISECONDS.toNanos(300) : limit + SLACK_NANOS);
+				+ ((this.timeoutNanos > CLOSE_WAIT_NANOS) ? TimeUnit.MILLISECONDS.toNanos(300) : limit + slack());
 		while (!done.await(5, TimeUnit.MILLISECONDS) && System.nanoTime() - until < 0) {
 		}
 	}
@@ -392,7 +397,7 @@ final class OwnExecutorScheduleRun {
 			}
 		}
 		CountDownLatch closed = new CountDownLatch(1);
-		long bound = Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + SLACK_NANOS;
+		long bound = Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + slack();
 		long began = System.nanoTime();
 		startCaller("closer", () -> {
 			this.node.close();
@@ -404,18 +409,18 @@ final class OwnExecutorScheduleRun {
 		boolean deaf = this.registry.deafCallBetween(began, began + took);
 		if (!returned) {
 			violate("close() took more than " + millis(bound) + " (the allocation timeout of "
-					+ millis(this.timeoutNanos) + " or a second, whichever is less, and " + millis(SLACK_NANOS)
+					+ millis(this.timeoutNanos) + " or a second, whichever is less, and " + millis(slack())
 					+ ") while a registry call hung" + (deaf ? " deaf to interrupts" : ""));
 			this.registry.releaseAll();
 			closed.await(10, TimeUnit.SECONDS);
 		}
-		else if (!deaf && took > SLACK_NANOS) {
+		else if (!deaf && took > slack()) {
 			// Its interrupt ends every call and pause of the node's threads: nothing
 			// holds it.
 			violate("close() took " + millis(took) + " although every registry call out heard interrupts");
 		}
 		this.registry.releaseAll();
-		threadsEnd(System.nanoTime() + SLACK_NANOS, "close() returned and every registry call was released");
+		threadsEnd(System.nanoTime() + slack(), "close() returned and every registry call was released");
 	}
 
 	/**
@@ -440,7 +445,7 @@ final class OwnExecutorScheduleRun {
 			violate("no background failure reached the failure handler, which was to close the node");
 		}
 		this.registry.releaseAll();
-		threadsEnd(System.nanoTime() + SLACK_NANOS, "close() returned and every registry call was released");
+		threadsEnd(System.nanoTime() + slack(), "close() returned and every registry call was released");
 	}
 
 	/**
@@ -454,7 +459,7 @@ final class OwnExecutorScheduleRun {
 		long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 		while (true) {
 			List<Thread> alive = nodeThreads();
-			long deadline = this.lastActivity + this.idleNanos + SLACK_NANOS;
+			long deadline = this.lastActivity + this.idleNanos + slack();
 			for (Thread thread : alive) {
 				join(thread, deadline);
 			}
@@ -462,7 +467,7 @@ final class OwnExecutorScheduleRun {
 			if (alive.isEmpty()) {
 				return;
 			}
-			if (System.nanoTime() - (this.lastActivity + this.idleNanos + SLACK_NANOS) >= 0
+			if (System.nanoTime() - (this.lastActivity + this.idleNanos + slack()) >= 0
 					|| System.nanoTime() - giveUp >= 0) {
 				violate("dropped without close(), the node kept " + names(alive) + " alive "
 						+ millis(System.nanoTime() - this.lastActivity) + " after it last did anything; its idle "
@@ -481,11 +486,11 @@ final class OwnExecutorScheduleRun {
 		this.registry.heal();
 		this.registry.releaseAll();
 		for (Thread caller : List.copyOf(this.callers)) {
-			join(caller, System.nanoTime() + 4 * Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + SLACK_NANOS);
+			join(caller, System.nanoTime() + 4 * Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + slack());
 		}
 		long began = System.nanoTime();
 		long bound = TimeUnit.MILLISECONDS.toNanos(RetryPolicy.MAX_DELAY_MILLIS)
-				+ 2 * Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + SLACK_NANOS;
+				+ 2 * Math.min(this.timeoutNanos, CLOSE_WAIT_NANOS) + slack();
 		while (!call("the schedule", Op.NEXT_ID, 0)) {
 			if (System.nanoTime() - began > bound) {
 				violate("after the registry healed, no caller got an ID within " + millis(bound));
@@ -505,7 +510,7 @@ final class OwnExecutorScheduleRun {
 		}
 		alive.removeIf((thread) -> !thread.isAlive());
 		if (!alive.isEmpty()) {
-			violate(names(alive) + " still alive " + millis(SLACK_NANOS) + " after " + after);
+			violate(names(alive) + " still alive " + millis(slack()) + " after " + after);
 		}
 	}
 
@@ -564,10 +569,10 @@ final class OwnExecutorScheduleRun {
 			this.node.close();
 			this.closeReturned = true;
 			long took = System.nanoTime() - began;
-			if (took > HANDLER_CLOSE_NANOS) {
+			if (took > HANDLER_CLOSE_NANOS + slack()) {
 				violate("close() called from the failure handler on " + Thread.currentThread().getName() + " took "
-						+ millis(took) + ", more than " + millis(HANDLER_CLOSE_NANOS) + ": it must not wait for the "
-						+ "thread it runs on");
+						+ millis(took) + ", more than " + millis(HANDLER_CLOSE_NANOS + slack())
+						+ ": it must not wait for the " + "thread it runs on");
 			}
 			if (!interruptedBefore && Thread.currentThread().isInterrupted()) {
 				violate("close() called from the failure handler left the handler's thread interrupted");
@@ -591,8 +596,9 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * A thread of the node begins work: beyond the threads held by calls given up on, no
-	 * more than two may be at work at once.
+	 * A thread of the node begins work: it must be one of the node's own. (How many are
+	 * at work is the failure handler's business, which must return quickly; the registry
+	 * calls out at once are checked by {@link #checkOutstanding}.)
 	 */
 	private void atWork(String where) {
 		Thread current = Thread.currentThread();
@@ -600,12 +606,6 @@ final class OwnExecutorScheduleRun {
 			violate(where + " ran on " + current.getName() + ", not on one of the node's own threads");
 		}
 		this.atWork.add(current);
-		List<Thread> working = List.copyOf(this.atWork);
-		int stuck = this.node.stats().stuckCalls();
-		if (working.size() > MAX_THREADS + stuck) {
-			violate(working.size() + " of the node's threads at work at once (" + names(working) + "; " + where
-					+ " among them), with " + stuck + " calls given up on still out");
-		}
 	}
 
 	/**
@@ -668,9 +668,9 @@ final class OwnExecutorScheduleRun {
 		// nextIds() of up to three IDs touches two blocks at most (a block holds four or
 		// more).
 		long budget = ((op == Op.NEXT_IDS) ? 2 : 1) * this.timeoutNanos;
-		if (took > budget + SLACK_NANOS) {
+		if (took > budget + slack()) {
 			violate(caller + "'s " + op + " took " + millis(took) + ", more than its budget of " + millis(budget)
-					+ " and " + millis(SLACK_NANOS));
+					+ " and " + millis(slack()));
 		}
 		if (got == null) {
 			return false;

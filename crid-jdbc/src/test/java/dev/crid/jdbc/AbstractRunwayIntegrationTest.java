@@ -81,12 +81,13 @@ abstract class AbstractRunwayIntegrationTest {
 					long idsAtHeal;
 					long reservationsAtHeal;
 					try {
-						// The rate is measured over the last minute: after a few seconds
-						// the node knows it, and holds its runway's worth of it and a
-						// block.
-						await().atMost(Duration.ofSeconds(30))
+						// The rate is measured over the runway (a minute at most): once the
+						// node has run that long and 2 s more, it holds the IDs of its last
+						// runway and a block.
+						long window = Math.min(this.runway.toSeconds(), 60);
+						await().atMost(Duration.ofSeconds(window + 30))
 							.pollInterval(Duration.ofMillis(100))
-							.until(() -> load.issued() > 2 * this.rate
+							.until(() -> load.issued() > (window + 2) * this.rate
 									&& node.stats().runway().compareTo(this.runway) >= 0
 									&& node.stats().runway().compareTo(this.runway.multipliedBy(2)) < 0);
 						idsAtCut = load.issued();

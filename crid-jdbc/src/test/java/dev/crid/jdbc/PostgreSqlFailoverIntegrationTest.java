@@ -42,7 +42,7 @@ class PostgreSqlFailoverIntegrationTest {
 	/** Per thread, two threads per worker: 40,000 IDs a second in all. */
 	private static final int IDS_PER_SECOND = 10_000;
 
-	private static final Duration RUN = Duration.ofSeconds(10);
+	private static final Duration RUN = Duration.ofSeconds(20);
 
 	private static final Duration RUNWAY = Duration.ofSeconds(10);
 
@@ -110,10 +110,12 @@ class PostgreSqlFailoverIntegrationTest {
 			worker.start(cluster.jdbcUrl());
 		}
 		try {
-			// Long enough for the node with a runway to have measured its rate and filled
-			// its stock.
-			await().atMost(Duration.ofSeconds(30))
-				.until(() -> workers.stream().allMatch((worker) -> worker.status()[0] > 4L * IDS_PER_SECOND));
+			// Long enough for the node with a runway to have measured its rate over a whole
+			// runway, its window, and stocked the IDs of it: the runway and 2 s at a
+			// worker's rate.
+			await().atMost(RUN)
+				.until(() -> workers.stream()
+					.allMatch((worker) -> worker.status()[0] > (RUNWAY.toSeconds() + 2) * 2L * IDS_PER_SECOND));
 			beforeCrash.run();
 			long crashed = System.nanoTime();
 			cluster.killPrimary();

@@ -66,7 +66,9 @@ public class NodeProperties {
 
 	/**
 	 * How long the node should serve IDs without its registry, from IDs it keeps in
-	 * stock; 0 (the default) keeps none beyond the next block; at most one day.
+	 * stock: the IDs it handed out over its last runway; 0 (the default) keeps none
+	 * beyond the next block; at most one day. An ID is then handed out up to 1.25 times
+	 * the runway after its second.
 	 */
 	private Duration runway = Duration.ZERO;
 

@@ -125,6 +125,9 @@ public class CridHealthIndicator extends AbstractHealthIndicator {
 			builder.withDetail("registryWentBack", stats.registryWentBack());
 			builder.withDetail("lastRegistryWentBackTime", String.valueOf(stats.lastRegistryWentBackTime()));
 		}
+		if (stats.stuckCalls() > 0) {
+			builder.withDetail("stuckCalls", stats.stuckCalls());
+		}
 		if (stats.lastFailure() != null) {
 			builder.withDetail("lastFailure", stats.lastFailure());
 			builder.withDetail("lastFailureTime", String.valueOf(stats.lastFailureTime()));
