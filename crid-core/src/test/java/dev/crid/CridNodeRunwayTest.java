@@ -105,12 +105,12 @@ class CridNodeRunwayTest {
 				}
 				if (second >= 10) {
 					// The IDs of the last ten seconds, and at most a quarter more and two
-					// calls; here the meter's samples come once a second, as the test
-					// steps,
-					// so its oldest within the window is of the second after the one ten
-					// seconds ago: nine seconds' IDs at least
+					// calls; here the meter's samples come once a block is served, about
+					// one a stepped second at any point of it, so its oldest within the
+					// window is of the second after the one ten seconds ago, or the next:
+					// eight seconds' IDs at least
 					long held = node.stats().idsLeftInBlock() + node.stats().idsInStock();
-					assertThat(held).isBetween(450_000L, 625_000L + 2 * node.stats().allocationSize());
+					assertThat(held).isBetween(400_000L, 625_000L + 2 * node.stats().allocationSize());
 				}
 			}
 			assertThat(node.stats().stalls()).isEqualTo(stallsAfterWarmUp);
@@ -259,9 +259,10 @@ class CridNodeRunwayTest {
 					.allocationTimeout(Duration.ofSeconds(2))
 					.build()) {
 			for (int half = 0; half < 40; half++) {
-				// 100,000 IDs a second: an hour of them is 360 M, far beyond a second's
-				// numbers
-				for (int i = 0; i < 50_000; i++) {
+				// 40,000 IDs a second, less than a sixteenth of a second's numbers, so
+				// its callers need no block beyond its refills; but an hour of them is
+				// 144 M, far beyond a second's numbers
+				for (int i = 0; i < 20_000; i++) {
 					greedy.nextId();
 				}
 				settle(executor, first);
@@ -285,8 +286,8 @@ class CridNodeRunwayTest {
 			.isNotEmpty()
 			.allSatisfy((numbers) -> assertThat(numbers).isLessThanOrEqualTo((1L << sequenceBits) / 8));
 		assertThat(taken.values().stream().mapToLong(Long::longValue).max().orElse(0))
-			.as("the most it took in a second")
-			.isGreaterThan((1L << sequenceBits) / 16);
+			.as("the most it took in a second: its whole share, as it wanted more")
+			.isGreaterThanOrEqualTo((1L << sequenceBits) / 16);
 	}
 
 	@Test
