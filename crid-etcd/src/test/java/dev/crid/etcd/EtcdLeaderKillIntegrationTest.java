@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.CridStats;
+import dev.crid.testsupport.EtcdCluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeAll;
 
 import dev.crid.Registry;
 import dev.crid.testsupport.AbstractRegistryContractTest;
+import dev.crid.testsupport.EtcdCluster;
 
 /**
  * The registry contract against {@link EtcdRegistry} on a 3-member cluster of its own,

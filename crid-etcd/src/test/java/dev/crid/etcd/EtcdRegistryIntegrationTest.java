@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import dev.crid.CridLayout;
 import dev.crid.LayoutMismatchException;
 import dev.crid.RegistryException;
+import dev.crid.testsupport.EtcdCluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -45,7 +45,9 @@ final class LayoutMismatch {
 				: String.join(" and ", others);
 		// The table is named only where configured nodes share it: a registry bean of the
 		// application's own may have none.
-		String registryName = others.isEmpty() ? "The crid registry" : "The crid registry table '" + table + "'";
+		boolean etcd = refused != null && onEtcd(refused);
+		String registryName = others.isEmpty() ? "The crid registry"
+				: (etcd ? "The crid etcd registry under the key prefix '" : "The crid registry table '") + table + "'";
 		String nodeName = describe(name);
 		return new CridConfigurationException(
 				registryName + " is used by " + usedBy + " with another layout than that of " + nodeName
@@ -54,8 +56,9 @@ final class LayoutMismatch {
 						+ describe(ex.nodeLayout()) + "\n",
 				"Give every node that shares the table the same layout: set " + prefix + "epoch=" + registry.epoch()
 						+ ", " + prefix + "timestamp-bits=" + registry.timestampBits() + " and " + prefix
-						+ "sequence-bits=" + registry.sequenceBits() + ", or give " + nodeName + " a table of its own ("
-						+ prefix + "registry.jdbc.table-name).",
+						+ "sequence-bits=" + registry.sequenceBits() + ", or give " + nodeName
+						+ (etcd ? " a key prefix of its own (" + prefix + "registry.etcd.key-prefix)."
+								: " a table of its own (" + prefix + "registry.jdbc.table-name)."),
 				ex);
 	}
 
@@ -74,8 +77,18 @@ final class LayoutMismatch {
 	}
 
 	private static String table(NodeProperties node) {
+		if (onEtcd(node)) {
+			return node.getRegistry().getEtcd().getKeyPrefix();
+		}
 		return (node.getRegistry().getType() == RegistryType.R2DBC) ? node.getRegistry().getR2dbc().getTableName()
 				: node.getRegistry().getJdbc().getTableName();
+	}
+
+	/** Whether the node reserves in etcd: asked for, or chosen by its endpoints. */
+	private static boolean onEtcd(NodeProperties node) {
+		RegistryType type = node.getRegistry().getType();
+		return type == RegistryType.ETCD
+				|| (type == RegistryType.AUTO && !node.getRegistry().getEtcd().getEndpoints().isEmpty());
 	}
 
 	private static CridLayout layout(NodeProperties node) {

@@ -6,8 +6,9 @@ package dev.crid.autoconfigure;
 public enum RegistryType {
 
 	/**
-	 * The first kind the application can have, in this order: {@link #JDBC} with a
-	 * DataSource, {@link #R2DBC} with an R2DBC ConnectionFactory, else {@link #MEMORY}.
+	 * The first kind the application can have, in this order: {@link #ETCD} when
+	 * {@code crid.registry.etcd.endpoints} is set, {@link #JDBC} with a DataSource,
+	 * {@link #R2DBC} with an R2DBC ConnectionFactory, else {@link #MEMORY}.
 	 */
 	AUTO,
 
@@ -22,6 +23,12 @@ public enum RegistryType {
 	 * start-up fails without one.
 	 */
 	R2DBC,
+
+	/**
+	 * The registry on an etcd cluster, at {@code crid.registry.etcd.endpoints}; start-up
+	 * fails without crid-etcd on the classpath or without endpoints.
+	 */
+	ETCD,
 
 	/**
 	 * An in-memory registry: IDs are unique within this process only.

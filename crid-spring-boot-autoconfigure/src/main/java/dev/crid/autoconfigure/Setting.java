@@ -8,6 +8,7 @@ import java.util.function.UnaryOperator;
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.InvalidConfigException;
+import dev.crid.etcd.EtcdRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 
 import org.jspecify.annotations.Nullable;
@@ -70,7 +71,8 @@ public enum Setting {
 	/** {@code registry.type}. */
 	REGISTRY_TYPE(null, null, "registry.type",
 			(p) -> "Give the application what the registry of " + p + "registry.type needs, or set it to another "
-					+ "kind: auto (the default) takes the first the application can have of jdbc, r2dbc and memory. "
+					+ "kind: auto (the default) takes the first the application can have of etcd (when "
+					+ "crid.registry.etcd.endpoints is set), jdbc, r2dbc and memory. "
 					+ "A named node leaves it unset: it reserves in the default node's kind of registry."),
 
 	/** {@code registry.jdbc.table-name}. */
@@ -109,6 +111,38 @@ public enum Setting {
 	R2DBC_INITIALIZE_SCHEMA(null, null, "registry.r2dbc.initialize-schema",
 			(p) -> "Create the tables with the statements below, from Flyway, Liquibase or spring.sql.init scripts, "
 					+ "or let crid create them at start-up: set " + p + "registry.r2dbc.initialize-schema=always."),
+
+	/** {@code registry.etcd.endpoints}. */
+	ETCD_ENDPOINTS(null, null, "registry.etcd.endpoints",
+			(p) -> "Set " + p + "registry.etcd.endpoints to the client URLs of every member of the etcd cluster, e.g. "
+					+ "http://etcd-1:2379,http://etcd-2:2379,http://etcd-3:2379 (for TLS, define an EtcdRegistry "
+					+ "bean of your own on a jetcd Client you build). A named node leaves it unset: every node "
+					+ "reserves through the default node's client."),
+
+	/** {@code registry.etcd.key-prefix}. */
+	ETCD_KEY_PREFIX(Builder.ETCD_REGISTRY, "keyPrefix", "registry.etcd.key-prefix",
+			(p) -> "Set " + p + "registry.etcd.key-prefix to a prefix that is not empty and holds no control "
+					+ "characters, e.g. " + EtcdRegistry.DEFAULT_KEY_PREFIX + " (the default)."),
+
+	/**
+	 * The rule that {@code registry.etcd.username} and {@code registry.etcd.password} are
+	 * set together.
+	 */
+	ETCD_CREDENTIALS(null, null, List.of("registry.etcd.username", "registry.etcd.password"),
+			(p) -> "Set both " + p + "registry.etcd.username and " + p + "registry.etcd.password for a cluster "
+					+ "with authentication on, or neither. A named node leaves them unset: every node reserves "
+					+ "through the default node's client."),
+
+	/** {@code registry.etcd.timeout}. */
+	ETCD_TIMEOUT(Builder.ETCD_REGISTRY, "timeout", "registry.etcd.timeout",
+			(p) -> "Set " + p + "registry.etcd.timeout to a positive duration of at most one day, below " + p
+					+ "allocation-timeout, e.g. " + EtcdRegistry.DEFAULT_TIMEOUT_SECONDS + "s (the default)."),
+
+	/** {@code registry.etcd.retention}. */
+	ETCD_RETENTION(Builder.ETCD_REGISTRY, "retention", "registry.etcd.retention",
+			(p) -> "Set " + p + "registry.etcd.retention to a duration of at least a second and longer than " + p
+					+ "max-clock-skew, e.g. " + EtcdRegistry.DEFAULT_RETENTION_DAYS
+					+ "d (the default), or to 0 to keep every key."),
 
 	/** The name of a named node: the key under {@code crid.nodes}. */
 	NODE_NAME(null, null, List.of(),
@@ -199,7 +233,10 @@ public enum Setting {
 		JDBC_REGISTRY,
 
 		/** The R2DBC registry's builder. */
-		R2DBC_REGISTRY
+		R2DBC_REGISTRY,
+
+		/** The etcd registry's builder. */
+		ETCD_REGISTRY
 
 	}
 

@@ -8,11 +8,13 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import dev.crid.CridLayout;
 import dev.crid.CridNode;
 import dev.crid.r2dbc.R2dbcRegistry;
 import dev.crid.format.IdFormat;
+import dev.crid.etcd.EtcdRegistry;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -30,6 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CridPropertiesMetadataTest {
 
+	private static final Set<String> NO_DEFAULT = Set.of("crid.nodes", "crid.registry.etcd.endpoints",
+			"crid.registry.etcd.username", "crid.registry.etcd.password");
+
 	@Test
 	void documentsEveryPropertyWithTheLibrarysDefault() throws IOException {
 		Map<String, JsonNode> properties = cridProperties();
@@ -39,13 +44,15 @@ class CridPropertiesMetadataTest {
 				"crid.registry.jdbc.table-name", "crid.registry.jdbc.initialize-schema",
 				"crid.registry.jdbc.query-timeout", "crid.registry.jdbc.retention", "crid.registry.jdbc.dialect",
 				"crid.registry.r2dbc.table-name", "crid.registry.r2dbc.initialize-schema",
+				"crid.registry.etcd.endpoints", "crid.registry.etcd.key-prefix", "crid.registry.etcd.username",
+				"crid.registry.etcd.password", "crid.registry.etcd.timeout", "crid.registry.etcd.retention",
 				"crid.jackson.ids-as-strings", "crid.web.problem-details.enabled", "crid.web.retry-after",
 				"crid.nodes");
 		properties.forEach((name, property) -> {
 			assertThat(property.path("description").asString()).as(name).hasSizeGreaterThan(20);
 			// A map of named nodes has no default: each node's keys default to those of
-			// crid.*.
-			assertThat(property.has("defaultValue")).as(name + " default").isEqualTo(!name.equals("crid.nodes"));
+			// crid.*; nor have the etcd cluster's endpoints and credentials.
+			assertThat(property.has("defaultValue")).as(name + " default").isEqualTo(!NO_DEFAULT.contains(name));
 		});
 		assertThat(Instant.parse(properties.get("crid.epoch").get("defaultValue").asString()))
 			.isEqualTo(CridLayout.DEFAULT_EPOCH);
@@ -72,6 +79,10 @@ class CridPropertiesMetadataTest {
 			.isEqualTo("embedded");
 		assertThat(properties.get("crid.registry.r2dbc.table-name").get("defaultValue").asString())
 			.isEqualTo(R2dbcRegistry.DEFAULT_TABLE_NAME);
+		assertThat(properties.get("crid.registry.etcd.key-prefix").get("defaultValue").asString())
+			.isEqualTo(EtcdRegistry.DEFAULT_KEY_PREFIX);
+		assertThat(duration(properties, "crid.registry.etcd.timeout")).isEqualTo(EtcdRegistry.DEFAULT_TIMEOUT);
+		assertThat(duration(properties, "crid.registry.etcd.retention")).isEqualTo(EtcdRegistry.DEFAULT_RETENTION);
 		assertThat(properties.get("crid.enabled").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.jackson.ids-as-strings").get("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("crid.web.problem-details.enabled").get("defaultValue").asBoolean()).isTrue();
@@ -98,6 +109,10 @@ class CridPropertiesMetadataTest {
 			.isEqualTo(DatabaseInitializationMode.EMBEDDED);
 		assertThat(properties.getMaxClockSkew()).isEqualTo(CridNode.DEFAULT_MAX_CLOCK_SKEW);
 		assertThat(properties.getRegistry().getJdbc().getRetention()).isEqualTo(JdbcTemplateRegistry.DEFAULT_RETENTION);
+		assertThat(properties.getRegistry().getEtcd().getKeyPrefix()).isEqualTo(EtcdRegistry.DEFAULT_KEY_PREFIX);
+		assertThat(properties.getRegistry().getEtcd().getTimeout()).isEqualTo(EtcdRegistry.DEFAULT_TIMEOUT);
+		assertThat(properties.getRegistry().getEtcd().getRetention()).isEqualTo(EtcdRegistry.DEFAULT_RETENTION);
+		assertThat(properties.getRegistry().getEtcd().getEndpoints()).isEmpty();
 		assertThat(properties.getJackson().isIdsAsStrings()).isTrue();
 		assertThat(properties.getIdFormat()).isEqualTo(IdFormat.DECIMAL);
 		assertThat(properties.getWeb().getProblemDetails().isEnabled()).isTrue();

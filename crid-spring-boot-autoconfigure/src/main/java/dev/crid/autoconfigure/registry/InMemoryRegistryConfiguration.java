@@ -15,6 +15,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -30,13 +31,13 @@ class InMemoryRegistryConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(Registry.class)
 	InMemoryRegistry cridRegistry(CridProperties properties, ListableBeanFactory beanFactory,
-			ResourceLoader resourceLoader) {
+			ResourceLoader resourceLoader, Environment environment) {
 		if (properties.getRegistry().getType() == RegistryType.AUTO) {
 			List<String> lacks = RegistryNeeds.AUTO_ORDER.stream()
 				.filter((type) -> type != RegistryType.MEMORY)
 				.map((type) -> type.name().toLowerCase(Locale.ROOT) + " needs "
 						+ String.join(" and ",
-								RegistryNeeds.missing(type, resourceLoader.getClassLoader(), beanFactory)))
+								RegistryNeeds.missing(type, resourceLoader.getClassLoader(), beanFactory, environment)))
 				.toList();
 			logger.warn("crid uses an in-memory registry because the application can have no other kind ("
 					+ String.join("; ", lacks) + "): IDs are unique only within this process, not across instances "

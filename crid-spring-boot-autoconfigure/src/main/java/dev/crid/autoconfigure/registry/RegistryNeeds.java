@@ -6,6 +6,9 @@ import dev.crid.autoconfigure.RegistryType;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -27,8 +30,21 @@ final class RegistryNeeds {
 
 	static final String MONO_CLASS = "reactor.core.publisher.Mono";
 
-	/** The kinds {@code auto} takes, the first the application has all the needs of. */
-	static final List<RegistryType> AUTO_ORDER = List.of(RegistryType.JDBC, RegistryType.R2DBC, RegistryType.MEMORY);
+	static final String ETCD_REGISTRY_CLASS = "dev.crid.etcd.EtcdRegistry";
+
+	static final String ETCD_CLIENT_CLASS = "io.etcd.jetcd.Client";
+
+	/** The property whose value makes {@code auto} choose the etcd registry. */
+	static final String ETCD_ENDPOINTS = "crid.registry.etcd.endpoints";
+
+	/**
+	 * The kinds {@code auto} takes, the first the application has all the needs of. etcd
+	 * comes first because only its own property asks for it: the endpoints are set for
+	 * crid's registry and nothing else, while a DataSource may be there for the
+	 * application's data alone.
+	 */
+	static final List<RegistryType> AUTO_ORDER = List.of(RegistryType.ETCD, RegistryType.JDBC, RegistryType.R2DBC,
+			RegistryType.MEMORY);
 
 	private static final List<Need> JDBC = List.of(Need.onClasspath(JDBC_REGISTRY_CLASS, "dev.crid:crid-jdbc"),
 			Need.onClasspath(JDBC_TEMPLATE_CLASS, "org.springframework:spring-jdbc"),
@@ -40,7 +56,23 @@ final class RegistryNeeds {
 			Need.onClasspath(MONO_CLASS, "io.projectreactor:reactor-core"), Need.bean(CONNECTION_FACTORY_CLASS,
 					"an R2DBC ConnectionFactory bean (spring.r2dbc.url and an R2DBC driver)"));
 
+	private static final List<Need> ETCD = List.of(Need.onClasspath(ETCD_REGISTRY_CLASS, "dev.crid:crid-etcd"),
+			Need.onClasspath(ETCD_CLIENT_CLASS, "io.etcd:jetcd-core"),
+			Need.property(ETCD_ENDPOINTS, ETCD_ENDPOINTS + " (the client URLs of the etcd cluster's members)"));
+
 	private RegistryNeeds() {
+	}
+
+	/**
+	 * Tells whether {@value #ETCD_ENDPOINTS} is set, to at least one endpoint.
+	 * @param environment the application's environment
+	 * @return whether the etcd registry's endpoints are set
+	 */
+	static boolean etcdEndpointsSet(Environment environment) {
+		return Binder.get(environment)
+			.bind(ETCD_ENDPOINTS, Bindable.listOf(String.class))
+			.map((endpoints) -> !endpoints.isEmpty())
+			.orElse(false);
 	}
 
 	/**
@@ -48,40 +80,58 @@ final class RegistryNeeds {
 	 * @param type the kind
 	 * @param classLoader where the application's classes are
 	 * @param beanFactory the application's beans, as registered so far
+	 * @param environment the application's properties
 	 * @return the needs missing, in words, or none
 	 */
-	static List<String> missing(RegistryType type, @Nullable ClassLoader classLoader, ListableBeanFactory beanFactory) {
+	static List<String> missing(RegistryType type, @Nullable ClassLoader classLoader, ListableBeanFactory beanFactory,
+			Environment environment) {
 		List<Need> needs = switch (type) {
 			case JDBC -> JDBC;
 			case R2DBC -> R2DBC;
+			case ETCD -> ETCD;
 			case MEMORY, AUTO -> List.of();
 		};
-		return needs.stream().filter((need) -> !need.isMet(classLoader, beanFactory)).map(Need::missing).toList();
+		return needs.stream()
+			.filter((need) -> !need.isMet(classLoader, beanFactory, environment))
+			.map(Need::missing)
+			.toList();
 	}
 
 	/**
-	 * A class on the classpath, or a bean of a type.
+	 * A class on the classpath, a bean of a type, or a property set.
 	 *
-	 * @param className the class, or the bean's type
+	 * @param name the class, the bean's type, or the property
 	 * @param missing what the application lacks when the need is not met
-	 * @param bean whether a bean of the type is needed, not only the class
+	 * @param kind what is needed of the name
 	 */
-	private record Need(String className, String missing, boolean bean) {
+	private record Need(String name, String missing, Kind kind) {
 
 		static Need onClasspath(String className, String artifact) {
-			return new Need(className, artifact + " on the classpath", false);
+			return new Need(className, artifact + " on the classpath", Kind.CLASS);
 		}
 
 		static Need bean(String className, String missing) {
-			return new Need(className, missing, true);
+			return new Need(className, missing, Kind.BEAN);
 		}
 
-		boolean isMet(@Nullable ClassLoader classLoader, ListableBeanFactory beanFactory) {
-			if (!ClassUtils.isPresent(this.className, classLoader)) {
-				return false;
-			}
-			return !this.bean || beanFactory
-				.getBeanNamesForType(ClassUtils.resolveClassName(this.className, classLoader), true, false).length > 0;
+		static Need property(String property, String missing) {
+			return new Need(property, missing, Kind.PROPERTY);
+		}
+
+		boolean isMet(@Nullable ClassLoader classLoader, ListableBeanFactory beanFactory, Environment environment) {
+			return switch (this.kind) {
+				case CLASS -> ClassUtils.isPresent(this.name, classLoader);
+				case BEAN -> ClassUtils.isPresent(this.name, classLoader) && beanFactory
+					.getBeanNamesForType(ClassUtils.resolveClassName(this.name, classLoader), true, false).length > 0;
+				case PROPERTY -> etcdEndpointsSet(environment);
+			};
+		}
+
+		/** What a need asks for. */
+		private enum Kind {
+
+			CLASS, BEAN, PROPERTY
+
 		}
 
 	}

@@ -24,7 +24,8 @@ class RegistryRuntimeHints implements RuntimeHintsRegistrar {
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		for (String name : List.of(RegistryNeeds.JDBC_REGISTRY_CLASS, RegistryNeeds.JDBC_TEMPLATE_CLASS,
 				RegistryNeeds.EMBEDDED_DATABASE_CLASS, RegistryNeeds.R2DBC_REGISTRY_CLASS,
-				RegistryNeeds.CONNECTION_FACTORY_CLASS, RegistryNeeds.MONO_CLASS)) {
+				RegistryNeeds.CONNECTION_FACTORY_CLASS, RegistryNeeds.MONO_CLASS, RegistryNeeds.ETCD_REGISTRY_CLASS,
+				RegistryNeeds.ETCD_CLIENT_CLASS)) {
 			if (ClassUtils.isPresent(name, classLoader)) {
 				hints.reflection().registerType(TypeReference.of(name));
 			}

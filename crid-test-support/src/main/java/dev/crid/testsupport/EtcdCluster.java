@@ -1,4 +1,4 @@
-package dev.crid.etcd;
+package dev.crid.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,9 +26,11 @@ import org.junit.jupiter.api.Assumptions;
  * machine (Debian's {@code etcd-server}): each member a child process on loopback ports
  * of its own, its data in a temporary directory. {@link #close()} stops every member
  * still running by its process and deletes the data. Where the binary is missing the
- * calling test is skipped, except under {@code CI=true}, where that is a failure.
+ * calling test is skipped, except under {@code CI=true}, where that is a failure. Shared
+ * by the tests of crid-etcd and of the auto-configuration; jetcd is an optional
+ * dependency here, which the modules that start a cluster bring themselves.
  */
-final class EtcdCluster implements AutoCloseable {
+public final class EtcdCluster implements AutoCloseable {
 
 	private static final Path BINARY = Path.of("/usr/bin/etcd");
 
@@ -57,7 +59,7 @@ final class EtcdCluster implements AutoCloseable {
 	 * Starts three members and waits until each reports itself healthy (a member is
 	 * healthy once the cluster has a leader).
 	 */
-	static EtcdCluster start() throws IOException, InterruptedException {
+	public static EtcdCluster start() throws IOException, InterruptedException {
 		requireBinary();
 		EtcdCluster cluster = new EtcdCluster(dataDirectory());
 		try {
@@ -83,7 +85,7 @@ final class EtcdCluster implements AutoCloseable {
 	}
 
 	/** Skips the calling test where the binary is missing, or fails it under CI. */
-	static void requireBinary() {
+	public static void requireBinary() {
 		if (Files.isExecutable(BINARY)) {
 			return;
 		}
@@ -96,27 +98,27 @@ final class EtcdCluster implements AutoCloseable {
 	}
 
 	/** The client URLs of every member, running or not. */
-	List<String> endpoints() {
+	public List<String> endpoints() {
 		return this.members.stream().map(Member::clientUrl).toList();
 	}
 
 	/** The client port of one member. */
-	int clientPort(int member) {
+	public int clientPort(int member) {
 		return this.members.get(member).clientPort;
 	}
 
 	/** A client of every member. */
-	Client client() {
+	public Client client() {
 		return Client.builder().endpoints(endpoints().toArray(String[]::new)).build();
 	}
 
 	/** A client of one member only. */
-	Client client(int member) {
+	public Client client(int member) {
 		return Client.builder().endpoints(this.members.get(member).clientUrl()).build();
 	}
 
 	/** The index of the member that leads now, as the members themselves report it. */
-	int leader() throws Exception {
+	public int leader() throws Exception {
 		try (Client client = client()) {
 			for (int i = 0; i < this.members.size(); i++) {
 				Member member = this.members.get(i);
@@ -133,7 +135,7 @@ final class EtcdCluster implements AutoCloseable {
 	}
 
 	/** Kills a member with SIGKILL, by its process, as a crash would. */
-	void kill(int member) throws InterruptedException {
+	public void kill(int member) throws InterruptedException {
 		Process process = this.members.get(member).process;
 		process.destroyForcibly();
 		process.waitFor(30, TimeUnit.SECONDS);
