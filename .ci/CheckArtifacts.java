@@ -40,14 +40,15 @@ public class CheckArtifacts {
 		PUBLISHED.put("crid-spring-data", "dev.crid.data");
 		PUBLISHED.put("crid-spring-boot-autoconfigure", "dev.crid.autoconfigure");
 		PUBLISHED.put("crid-spring-boot-starter", "dev.crid.starter");
+		PUBLISHED.put("crid-spring-boot-starter-r2dbc", "dev.crid.starter.r2dbc");
 	}
 
 	static final String GROUP_ID = "dev.crid";
 
 	static final String BOM = "crid-bom";
 
-	/** The one published jar that holds no classes (a dependency list, as Spring Boot's starters are). */
-	static final String CODELESS = "crid-spring-boot-starter";
+	/** The published jars that hold no classes (dependency lists, as Spring Boot's starters are). */
+	static final Set<String> CODELESS = Set.of("crid-spring-boot-starter", "crid-spring-boot-starter-r2dbc");
 
 	final Path root;
 
@@ -124,10 +125,10 @@ public class CheckArtifacts {
 					.replace('/', '.'))
 				.forEach(packages::add);
 		}
-		if (module.equals(CODELESS) && !packages.isEmpty()) {
+		if (CODELESS.contains(module) && !packages.isEmpty()) {
 			this.problems.add(this.root.relativize(jar) + " should hold no classes but has packages " + packages);
 		}
-		if (!module.equals(CODELESS) && packages.isEmpty()) {
+		if (!CODELESS.contains(module) && packages.isEmpty()) {
 			this.problems.add(this.root.relativize(jar) + " holds no classes");
 		}
 		return packages;

@@ -25,7 +25,7 @@ import org.springframework.util.ClassUtils;
  * What a native image must keep for crid, which loads these reflectively or from the
  * classpath: the named nodes' properties, which are bound by hand, the Hibernate
  * generator's constructors and the service files through which Hibernate finds crid's
- * type contributor and integrator, the Jackson module's constructors, and the annotation
+ * type contributor and integrator, the Jackson module's constructors, and the annotations
  * whose presence the Jackson module checks by name. Registered in
  * {@code META-INF/spring/aot.factories}; each part only when its module is on the
  * classpath.
@@ -34,6 +34,11 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 
 	/** The annotation the Jackson module looks for, when crid-hibernate is present. */
 	static final String CRID_ANNOTATION_CLASS = "dev.crid.hibernate.Crid";
+
+	/**
+	 * The annotation the Jackson module looks for, when crid-spring-data is present.
+	 */
+	static final String DATA_CRID_ANNOTATION_CLASS = "dev.crid.data.Crid";
 
 	private static final String GENERATOR = "dev.crid.hibernate.CridIdentifierGenerator";
 
@@ -56,8 +61,10 @@ class CridRuntimeHints implements RuntimeHintsRegistrar {
 	 * about.
 	 */
 	private static void registerPresenceChecks(RuntimeHints hints, @Nullable ClassLoader classLoader) {
-		if (ClassUtils.isPresent(CRID_ANNOTATION_CLASS, classLoader)) {
-			hints.reflection().registerType(TypeReference.of(CRID_ANNOTATION_CLASS));
+		for (String annotation : List.of(CRID_ANNOTATION_CLASS, DATA_CRID_ANNOTATION_CLASS)) {
+			if (ClassUtils.isPresent(annotation, classLoader)) {
+				hints.reflection().registerType(TypeReference.of(annotation));
+			}
 		}
 	}
 

@@ -1,5 +1,9 @@
 package dev.crid.jackson;
 
+import java.lang.annotation.Annotation;
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.crid.CridId;
 import dev.crid.format.IdFormat;
 import tools.jackson.core.JsonGenerator;
@@ -27,24 +31,34 @@ import org.springframework.util.ClassUtils;
  * stays {@code null}.
  *
  * <p>
- * Unless switched off, it also gives {@code long} and {@link Long} properties annotated
- * {@code @dev.crid.hibernate.Crid} (the identifier of a JPA entity, or a property of any
- * other bean) the same JSON string, and reads them from such a string or from a JSON
- * number. That part needs crid-hibernate on the classpath and does nothing without it. An
- * explicit {@code @JsonSerialize} or {@code @JsonDeserialize} on the property wins.
+ * Unless switched off, it also gives {@code long}, {@link Long} and {@link String}
+ * properties annotated {@code @dev.crid.hibernate.Crid} (the identifier of a JPA entity,
+ * or a property of any other bean) or {@code @dev.crid.data.Crid} (the identifier of a
+ * Spring Data JDBC or R2DBC aggregate) the same JSON string, and reads them from such a
+ * string or from a JSON number (a {@code String} property into its decimal text, as the
+ * generators write it). Each annotation is looked for only when its module,
+ * crid-hibernate or crid-spring-data, is on the classpath. An explicit
+ * {@code @JsonSerialize} or {@code @JsonDeserialize} on the property wins.
  */
 public class CridJacksonModule extends SimpleModule {
 
 	private static final long serialVersionUID = 1L;
 
 	/**
-	 * Holds {@code @Crid}; the module looks for the annotation only when crid-hibernate
-	 * is present.
+	 * Holds {@code @Crid} for JPA entities; the module looks for it only when
+	 * crid-hibernate is present.
 	 */
 	static final String CRID_ANNOTATION_CLASS = "dev.crid.hibernate.Crid";
 
-	private static final boolean CRID_ANNOTATION_PRESENT = ClassUtils.isPresent(CRID_ANNOTATION_CLASS,
-			CridJacksonModule.class.getClassLoader());
+	/**
+	 * Holds {@code @Crid} for Spring Data aggregates; the module looks for it only when
+	 * crid-spring-data is present.
+	 */
+	static final String DATA_CRID_ANNOTATION_CLASS = "dev.crid.data.Crid";
+
+	/** The {@code @Crid} annotations on the classpath. */
+	private static final List<Class<? extends Annotation>> CRID_ANNOTATIONS = presentAnnotations(CRID_ANNOTATION_CLASS,
+			DATA_CRID_ANNOTATION_CLASS);
 
 	/**
 	 * Whether {@code @Crid} properties are written as JSON strings
@@ -103,9 +117,21 @@ public class CridJacksonModule extends SimpleModule {
 	@Override
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
-		if (this.cridPropertiesAsStrings && CRID_ANNOTATION_PRESENT) {
-			context.appendAnnotationIntrospector(new CridAnnotationIntrospector(this.format));
+		if (this.cridPropertiesAsStrings && !CRID_ANNOTATIONS.isEmpty()) {
+			context.appendAnnotationIntrospector(new CridAnnotationIntrospector(this.format, CRID_ANNOTATIONS));
 		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Class<? extends Annotation>> presentAnnotations(String... names) {
+		List<Class<? extends Annotation>> present = new ArrayList<>();
+		ClassLoader classLoader = CridJacksonModule.class.getClassLoader();
+		for (String name : names) {
+			if (ClassUtils.isPresent(name, classLoader)) {
+				present.add((Class<? extends Annotation>) ClassUtils.resolveClassName(name, classLoader));
+			}
+		}
+		return List.copyOf(present);
 	}
 
 	private static final class CridIdSerializer extends StdScalarSerializer<CridId> {

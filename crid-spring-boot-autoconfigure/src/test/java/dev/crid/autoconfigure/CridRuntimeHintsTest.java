@@ -96,8 +96,8 @@ class CridRuntimeHintsTest {
 	void keepsTheClassesWhosePresenceIsCheckedByName() {
 		for (String name : List.of("dev.crid.jdbc.JdbcTemplateRegistry", "org.springframework.jdbc.core.JdbcTemplate",
 				"org.springframework.boot.jdbc.EmbeddedDatabaseConnection", "dev.crid.r2dbc.R2dbcRegistry",
-				"io.r2dbc.spi.ConnectionFactory", "reactor.core.publisher.Mono",
-				CridRuntimeHints.CRID_ANNOTATION_CLASS)) {
+				"io.r2dbc.spi.ConnectionFactory", "reactor.core.publisher.Mono", CridRuntimeHints.CRID_ANNOTATION_CLASS,
+				CridRuntimeHints.DATA_CRID_ANNOTATION_CLASS)) {
 			assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(name))).as(name).accepts(this.hints);
 		}
 	}

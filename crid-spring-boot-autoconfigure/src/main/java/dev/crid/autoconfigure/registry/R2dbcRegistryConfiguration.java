@@ -15,15 +15,18 @@ import io.r2dbc.spi.ConnectionFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * The database registry on R2DBC, on the application's {@link ConnectionFactory} (the
  * only or primary one), its tables created or checked at start-up as
- * {@code crid.registry.r2dbc.initialize-schema} asks.
+ * {@code crid.registry.r2dbc.initialize-schema} asks before any node reserves a block.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnRegistryType(RegistryType.R2DBC)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 class R2dbcRegistryConfiguration {
 
 	@Bean
@@ -44,7 +47,7 @@ class R2dbcRegistryConfiguration {
 			R2dbcRegistry registry = registry(nodeName, connectionFactory, nodeProperties);
 			new R2dbcSchemaInitializer(nodeName, registry,
 					nodeProperties.getRegistry().getR2dbc().getInitializeSchema(), isEmbedded(connectionFactory))
-				.afterSingletonsInstantiated();
+				.afterPropertiesSet();
 			return registry;
 		};
 	}

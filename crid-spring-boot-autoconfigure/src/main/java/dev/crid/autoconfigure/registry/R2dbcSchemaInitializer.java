@@ -11,17 +11,23 @@ import dev.crid.r2dbc.R2dbcRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 /**
- * Prepares the R2DBC registry's tables once every bean exists (so after Flyway, Liquibase
- * and SQL scripts) and before the node reserves its first block: creates them when
+ * Prepares the R2DBC registry's tables once, when it is created: creates them when
  * {@code crid.registry.r2dbc.initialize-schema} asks for it (embedded: H2), else checks
  * that they exist. A missing table stops start-up; an unreachable database does not, as
  * it may come up later.
+ *
+ * <p>
+ * A database initializer, found by {@link RegistrySchemaInitializerDetector}: Spring Boot
+ * creates it after Flyway, Liquibase and the SQL scripts (any of which may create the
+ * tables), and creates the application's {@link dev.crid.CridNode} beans after it (see
+ * {@link CridNodeDependsOnDatabaseInitializationDetector}), so no node reserves its first
+ * block before the tables are there.
  */
-final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
+final class R2dbcSchemaInitializer implements InitializingBean, DatabaseRegistryInitializer {
 
 	private static final Log logger = LogFactory.getLog(R2dbcSchemaInitializer.class);
 
@@ -45,7 +51,7 @@ final class R2dbcSchemaInitializer implements SmartInitializingSingleton {
 	}
 
 	@Override
-	public void afterSingletonsInstantiated() {
+	public void afterPropertiesSet() {
 		try {
 			if (this.mode == DatabaseInitializationMode.ALWAYS
 					|| (this.mode == DatabaseInitializationMode.EMBEDDED && this.embedded)) {

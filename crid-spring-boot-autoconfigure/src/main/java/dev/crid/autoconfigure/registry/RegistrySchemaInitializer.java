@@ -34,7 +34,7 @@ import org.springframework.core.io.ClassPathResource;
  * {@link CridNodeDependsOnDatabaseInitializationDetector}), so no node reserves a block
  * before the table is ready.
  */
-final class RegistrySchemaInitializer implements InitializingBean {
+final class RegistrySchemaInitializer implements InitializingBean, DatabaseRegistryInitializer {
 
 	private static final Log logger = LogFactory.getLog(RegistrySchemaInitializer.class);
 

@@ -7,8 +7,10 @@ import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseI
 import org.springframework.core.Ordered;
 
 /**
- * Tells Spring Boot that the {@link RegistrySchemaInitializer} initializes the database,
- * as {@code FlywayDatabaseInitializerDetector} does for Flyway: beans that depend on
+ * Tells Spring Boot that the {@link DatabaseRegistryInitializer}s, the
+ * {@link RegistrySchemaInitializer} of a registry on JDBC and the
+ * {@link R2dbcSchemaInitializer} of one on R2DBC, initialize the database, as
+ * {@code FlywayDatabaseInitializerDetector} does for Flyway: beans that depend on
  * database initialization (the application's {@code CridNode} beans among them) are
  * created after it. Registered in {@code META-INF/spring.factories}.
  *
@@ -25,7 +27,7 @@ class RegistrySchemaInitializerDetector extends AbstractBeansOfTypeDatabaseIniti
 
 	@Override
 	protected Set<Class<?>> getDatabaseInitializerBeanTypes() {
-		return Collections.singleton(RegistrySchemaInitializer.class);
+		return Collections.singleton(DatabaseRegistryInitializer.class);
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import javax.sql.DataSource;
+
 import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.autoconfigure.registry.CridRegistryAutoConfiguration;
 import dev.crid.CridException;
@@ -24,6 +26,7 @@ import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguratio
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.health.DataSourceHealthIndicator;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -77,6 +80,9 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	 * which the registry must not wait for.
 	 */
 	private static final Duration OUTAGE = Duration.ofSeconds(6);
+
+	/** The pool's {@code connection-timeout}, as the README recommends. */
+	private static final Duration POOL_CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
 	private FaultProxy proxy;
 
@@ -154,6 +160,52 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 		});
 	}
 
+	/**
+	 * What the README says of Boot's full health during an outage: Spring Boot's own
+	 * {@code db} component asks the pool for a connection, and so waits the pool's
+	 * {@code connection-timeout} (2 s here) while the database is cut, whereas crid's
+	 * component keeps its bound.
+	 */
+	@Test
+	void bootsDatabaseHealthWaitsOnThePoolWhileCridsKeepsItsBound() {
+		application().run((context) -> {
+			CridHealthIndicator crid = context.getBean(CridHealthIndicator.class);
+			DataSourceHealthIndicator db = new DataSourceHealthIndicator(context.getBean(DataSource.class));
+			await().atMost(Duration.ofSeconds(10)).until(() -> crid.health().getStatus() == Status.UP);
+			assertThat(db.health().getStatus()).isEqualTo(Status.UP);
+			this.proxy.cut();
+			long cutAt = System.nanoTime();
+			Duration dbSlowest = Duration.ZERO;
+			Duration cridSlowest = Duration.ZERO;
+			Health dbHealth = null;
+			Health cridHealth = null;
+			// Three calls of each, in turns, as a probe of /actuator/health every second
+			// would make them: the pool's connections are found dead at the first, the
+			// next ones wait for new ones.
+			for (int i = 0; i < 3; i++) {
+				long started = System.nanoTime();
+				dbHealth = db.health();
+				Duration took = Duration.ofNanos(System.nanoTime() - started);
+				dbSlowest = (took.compareTo(dbSlowest) > 0) ? took : dbSlowest;
+				started = System.nanoTime();
+				cridHealth = crid.health();
+				took = Duration.ofNanos(System.nanoTime() - started);
+				cridSlowest = (took.compareTo(cridSlowest) > 0) ? took : cridSlowest;
+				LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+			}
+			System.out.printf(
+					"Boot's db health during a cut: database=%s slowestDbHealthCall=%d ms (%s) "
+							+ "slowestCridHealthCall=%d ms (%s) over %d ms%n",
+					database().name().toLowerCase(), dbSlowest.toMillis(), dbHealth.getStatus(), cridSlowest.toMillis(),
+					cridHealth.getStatus(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cutAt));
+			assertThat(dbHealth.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(dbSlowest).as("Boot's slowest db health call, waiting for the pool's connection-timeout")
+				.isGreaterThanOrEqualTo(POOL_CONNECTION_TIMEOUT.minusMillis(100));
+			assertThat(cridHealth.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(cridSlowest).as("slowest crid health call").isLessThan(HEALTH_CALL_LIMIT);
+		});
+	}
+
 	private void rideOutWhileTakingIds(AssertableApplicationContext context, String fault, String cause,
 			Runnable faultAction) {
 		assertThat(context).hasNotFailed();
@@ -212,7 +264,7 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 					// As the README recommends for a service that must never wait long
 					// for IDs. HikariCP's timeouts are plain milliseconds: "2s" fails to
 					// bind.
-					"spring.datasource.hikari.connection-timeout=2000",
+					"spring.datasource.hikari.connection-timeout=" + POOL_CONNECTION_TIMEOUT.toMillis(),
 					"spring.datasource.hikari.validation-timeout=1000", "crid.allocation-timeout=5s",
 					"crid.registry.jdbc.query-timeout=2s", "crid.registry.jdbc.initialize-schema=always",
 					"crid.registry.jdbc.table-name=" + this.table, "crid.block-size=1000", "crid.threshold=500");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.r2dbc.autoconfigure.DataR2dbcAutoConfiguration;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.r2dbc.core.R2dbcEntityTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -62,6 +63,22 @@ class R2dbcRegistryConfigurationTest {
 				.one()
 				.block()).isPositive();
 		});
+	}
+
+	@Test
+	void autoWithoutCridJdbcAndSpringJdbcUsesTheR2dbcRegistry() {
+		// The classes are hidden from the conditions (Spring Boot's own JDBC module
+		// stays:
+		// its spring.factories cannot be hidden); MinimalClasspathTest shows that the
+		// auto-configuration's classes load without them, and
+		// crid-spring-boot-starter-r2dbc
+		// an application without crid-jdbc.
+		this.runner.withClassLoader(new FilteredClassLoader("dev.crid.jdbc.", "org.springframework.jdbc."))
+			.withPropertyValues(h2Url())
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(R2dbcRegistry.class);
+				assertThat(context.getBean(CridNode.class).nextId()).isPositive();
+			});
 	}
 
 	@Test

@@ -11,10 +11,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Points a slice test with {@code @AutoConfigureTestDatabase(replace = NONE)} at the test
- * PostgreSQL, in a schema of this run's own (builds on the same database may run at the
- * same time, with the same table names), with a registry table that crid creates, and
- * drops the schema, and so only what the test created, afterwards.
+ * Points a slice test with {@code @AutoConfigureTestDatabase(replace = NONE)}, or an
+ * R2DBC slice, at the test PostgreSQL, in a schema of this run's own (builds on the same
+ * database may run at the same time, with the same table names), with a registry table
+ * that crid creates, and drops the schema, and so only what the test created, afterwards.
  */
 public final class PostgreSqlSlice {
 
@@ -39,6 +39,25 @@ public final class PostgreSqlSlice {
 		properties.add("spring.datasource.password", database::password);
 		properties.add("crid.registry.jdbc.initialize-schema", () -> "always");
 		properties.add("crid.registry.jdbc.table-name", () -> registryTable);
+	}
+
+	/**
+	 * Creates the test's schema and adds the R2DBC connection factory's URL (whose tables
+	 * go to that schema) and crid's settings for its registry there.
+	 * @param properties where the test's properties go
+	 * @param registryTable the name of the registry table, which crid creates; it also
+	 * names the test's schema for {@link #drop(String)}
+	 */
+	public static void registerR2dbc(DynamicPropertyRegistry properties, String registryTable) {
+		TestDatabase.Endpoint database = TestDatabase.POSTGRESQL.endpoint();
+		String schema = schemas.computeIfAbsent(registryTable, (table) -> createSchema());
+		String url = "r2dbc:" + database.url().substring("jdbc:".length()).replaceFirst("\\?.*", "") + "?schema="
+				+ schema;
+		properties.add("spring.r2dbc.url", () -> url);
+		properties.add("spring.r2dbc.username", database::username);
+		properties.add("spring.r2dbc.password", database::password);
+		properties.add("crid.registry.r2dbc.initialize-schema", () -> "always");
+		properties.add("crid.registry.r2dbc.table-name", () -> registryTable);
 	}
 
 	private static String createSchema() {

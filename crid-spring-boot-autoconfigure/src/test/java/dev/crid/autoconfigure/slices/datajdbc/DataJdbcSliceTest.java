@@ -7,21 +7,19 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jdbc.test.autoconfigure.DataJdbcTest;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static dev.crid.autoconfigure.slices.IssuedIds.assertIssuedThroughTheDatabaseRegistry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @DataJdbcTest} brings crid's node and its database registry, so an aggregate
- * whose ID a callback takes from the node can be saved; here on the slice's embedded
- * database.
+ * {@code @DataJdbcTest} brings crid's node, its database registry and the callback that
+ * gives {@code @Crid} aggregates their IDs, as an application's test is written: the
+ * slice annotation and nothing for crid. Here on the slice's embedded database.
  */
 // Flyway is on this module's test classpath for other tests; the slices here need no
 // migrations.
 @DataJdbcTest(properties = "spring.flyway.enabled=false")
-@Import(ShipmentIds.class)
 class DataJdbcSliceTest {
 
 	@Autowired
@@ -49,7 +47,7 @@ class DataJdbcSliceTest {
 	}
 
 	@Test
-	void savesAnAggregateWithACridId() {
+	void savesAnAggregateWithACridIdItWasGivenByTheNode() {
 		Shipment saved = this.shipments.save(new Shipment(null, "Lisbon"));
 		assertThat(saved.id()).isNotNull();
 		assertThat(this.shipments.findById(saved.id())).contains(saved);

@@ -1,22 +1,20 @@
 package dev.crid.autoconfigure.slices.datajdbc;
 
+import dev.crid.data.Crid;
+
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
 /**
- * A Spring Data JDBC aggregate whose ID {@link ShipmentIds} takes from the crid node
- * before it is inserted.
+ * A Spring Data JDBC aggregate as an application writes it: its ID comes from the crid
+ * node, and nothing but {@code @Crid} says so.
  *
  * @param id the crid ID, {@code null} until saved
  * @param destination where it goes
  */
 @Table(Shipment.TABLE)
-public record Shipment(@Id Long id, String destination) {
+public record Shipment(@Id @Crid Long id, String destination) {
 
 	static final String TABLE = "crid_slice_shipments";
-
-	Shipment withId(long newId) {
-		return new Shipment(newId, this.destination);
-	}
 
 }
