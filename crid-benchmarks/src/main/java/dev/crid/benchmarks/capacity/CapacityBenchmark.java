@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.crid.benchmarks.BenchmarkDatabase;
+import dev.crid.benchmarks.BenchmarkTables;
 
 /**
  * The capacity simulation: for each database and node count asked for, runs a
@@ -57,16 +58,16 @@ public final class CapacityBenchmark {
 			}
 		}
 		arguments.checkAllRead();
-		CapacityReport report = run(scenarios, out, label);
+		CapacityReport report = run(scenarios, out, label, BenchmarkTables.named("crid_capacity"));
 		System.out.println();
 		System.out.print(report.markdown());
 		System.out.println("Written to " + out.toAbsolutePath());
 	}
 
 	/** Runs the scenarios one after the other and writes the report. */
-	static CapacityReport run(List<Scenario> scenarios, Path out, String label)
+	static CapacityReport run(List<Scenario> scenarios, Path out, String label, String table)
 			throws IOException, InterruptedException {
-		ScenarioRunner runner = new ScenarioRunner(out.resolve(label + "-logs"));
+		ScenarioRunner runner = new ScenarioRunner(out.resolve(label + "-logs"), table);
 		CapacityReport report = new CapacityReport();
 		for (Scenario scenario : scenarios) {
 			String name = scenario.database().propertyName() + "-" + scenario.nodes() + "-nodes";

@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.crid.benchmarks.BenchmarkDatabase;
-import dev.crid.benchmarks.BenchmarkTables;
 import dev.crid.jdbc.JdbcTemplateRegistry;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -27,16 +26,21 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class ScenarioRunner {
 
-	private static final String TABLE = "crid_capacity";
-
 	private final Path directory;
 
-	ScenarioRunner(Path directory) {
+	private final String table;
+
+	/**
+	 * Creates a runner that logs to the given directory and names the registry tables
+	 * after the given one ({@code table}, {@code table_2}, ...).
+	 */
+	ScenarioRunner(Path directory, String table) {
 		this.directory = directory;
+		this.table = table;
 	}
 
 	List<NodeResult> run(Scenario scenario, String name) throws IOException, InterruptedException {
-		String table = BenchmarkTables.named(TABLE);
+		String table = this.table;
 		Files.createDirectories(this.directory);
 		try (HikariDataSource dataSource = scenario.database().dataSource(1)) {
 			JdbcTemplate jdbcTemplate = new JdbcTemplate(dataSource);
