@@ -25,8 +25,9 @@ import dev.crid.benchmarks.BenchmarkTables;
  * (seconds), {@code sequenceBits} (the node's settings; defaults as crid's),
  * {@code tables} (1: registry tables the nodes are spread over), {@code nodesPerDriver}
  * (8: nodes per paced caller thread), {@code sampleEvery} (32: one call in so many is
- * timed), {@code poolSize} (4: connections per worker), {@code out} (the output
- * directory, default {@code target/capacity}) and {@code label} (the file names, default
+ * timed), {@code poolSize} (4: connections per worker), {@code probeSeconds} (5: how long
+ * the row is measured flat out before each scenario), {@code out} (the output directory,
+ * default {@code target/capacity}) and {@code label} (the file names, default
  * {@code capacity}).
  */
 public final class CapacityBenchmark {
@@ -51,6 +52,7 @@ public final class CapacityBenchmark {
 			.toList();
 		Path out = Path.of(arguments.string("out", "target/capacity"));
 		String label = arguments.string("label", "capacity");
+		long probeSeconds = arguments.number("probeSeconds", 5);
 		List<Scenario> scenarios = new ArrayList<>();
 		for (BenchmarkDatabase database : databases) {
 			for (int nodes : nodeCounts) {
@@ -58,14 +60,14 @@ public final class CapacityBenchmark {
 			}
 		}
 		arguments.checkAllRead();
-		CapacityReport report = run(scenarios, out, label, BenchmarkTables.named("crid_capacity"));
+		CapacityReport report = run(scenarios, out, label, BenchmarkTables.named("crid_capacity"), probeSeconds);
 		System.out.println();
 		System.out.print(report.markdown());
 		System.out.println("Written to " + out.toAbsolutePath());
 	}
 
 	/** Runs the scenarios one after the other and writes the report. */
-	static CapacityReport run(List<Scenario> scenarios, Path out, String label, String table)
+	static CapacityReport run(List<Scenario> scenarios, Path out, String label, String table, long probeSeconds)
 			throws IOException, InterruptedException {
 		ScenarioRunner runner = new ScenarioRunner(out.resolve(label + "-logs"), table);
 		CapacityReport report = new CapacityReport();
@@ -73,13 +75,15 @@ public final class CapacityBenchmark {
 			String name = scenario.database().propertyName() + "-" + scenario.nodes() + "-nodes";
 			System.out.println("== " + label + ": " + scenario);
 			String loadAtStart = load();
+			double row = RowProbe.callsPerSecond(scenario.database(), table + "_probe",
+					scenario.jvms() * scenario.poolSize(), probeSeconds);
 			List<NodeResult> nodes = runner.run(scenario, name);
-			ScenarioSummary summary = new ScenarioSummary(scenario, loadAtStart, load(), nodes);
+			ScenarioSummary summary = new ScenarioSummary(scenario, row, loadAtStart, load(), nodes);
 			CapacityReport.writeNodes(out.resolve(label + "-" + name + ".csv"), nodes);
 			report.add(summary);
 			report.write(out, label);
-			System.out.printf("   reached %.2f M IDs/s, %.0f registry calls/s%n", summary.reachedRate() / 1e6,
-					summary.registryCallsPerSecond());
+			System.out.printf("   reached %.2f M IDs/s, %.0f registry calls/s, the row flat out %.0f calls/s%n",
+					summary.reachedRate() / 1e6, summary.registryCallsPerSecond(), row);
 		}
 		return report;
 	}

@@ -34,13 +34,15 @@ import org.HdrHistogram.Histogram;
  * @param prefetchThreshold its prefetch threshold then
  * @param lateTicks ticks of its driver that started more than 10 ms late
  * @param maxLatenessNanos the latest start of a tick of its driver
+ * @param lateWakeUps wake-ups of its driver more than 10 ms after their tick
+ * @param maxWakeUpNanos the latest wake-up of its driver after its tick
  * @param nextIdNanos the sampled durations of its {@code nextId()} calls
  * @param registryNanos the durations of its registry calls
  */
 record NodeResult(int index, int jvm, long rate, long ids, long dropped, double seconds, long errors, String lastError,
 		long registryCalls, long registryFailures, long usedUp, long reserved, Map<Long, Long> reservedPerSecond,
 		long stalls, long synchronousAllocations, long allocationSize, long prefetchThreshold, long lateTicks,
-		long maxLatenessNanos, Histogram nextIdNanos, Histogram registryNanos) {
+		long maxLatenessNanos, long lateWakeUps, long maxWakeUpNanos, Histogram nextIdNanos, Histogram registryNanos) {
 
 	String toLine() {
 		StringJoiner line = new StringJoiner("\t");
@@ -58,14 +60,15 @@ record NodeResult(int index, int jvm, long rate, long ids, long dropped, double 
 		line.add(Long.toString(this.stalls)).add(Long.toString(this.synchronousAllocations));
 		line.add(Long.toString(this.allocationSize)).add(Long.toString(this.prefetchThreshold));
 		line.add(Long.toString(this.lateTicks)).add(Long.toString(this.maxLatenessNanos));
+		line.add(Long.toString(this.lateWakeUps)).add(Long.toString(this.maxWakeUpNanos));
 		line.add(encode(this.nextIdNanos)).add(encode(this.registryNanos));
 		return line.toString();
 	}
 
 	static NodeResult fromLine(String line) {
 		String[] f = line.split("\t", -1);
-		if (f.length != 21) {
-			throw new IllegalArgumentException("A node's result has 21 fields, but this has " + f.length + ": " + line);
+		if (f.length != 23) {
+			throw new IllegalArgumentException("A node's result has 23 fields, but this has " + f.length + ": " + line);
 		}
 		Map<Long, Long> perSecond = new TreeMap<>();
 		if (!f[12].equals("-")) {
@@ -78,7 +81,8 @@ record NodeResult(int index, int jvm, long rate, long ids, long dropped, double 
 				Long.parseLong(f[3]), Long.parseLong(f[4]), Double.parseDouble(f[5]), Long.parseLong(f[6]),
 				f[7].equals("-") ? "" : f[7], Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
 				Long.parseLong(f[11]), perSecond, Long.parseLong(f[13]), Long.parseLong(f[14]), Long.parseLong(f[15]),
-				Long.parseLong(f[16]), Long.parseLong(f[17]), Long.parseLong(f[18]), decode(f[19]), decode(f[20]));
+				Long.parseLong(f[16]), Long.parseLong(f[17]), Long.parseLong(f[18]), Long.parseLong(f[19]),
+				Long.parseLong(f[20]), decode(f[21]), decode(f[22]));
 	}
 
 	private static String encode(Histogram histogram) {

@@ -37,6 +37,10 @@ final class PacedDriver extends Thread {
 
 	private long maxLatenessNanos;
 
+	private long lateWakeUps;
+
+	private long maxWakeUpDelayNanos;
+
 	PacedDriver(String name, List<SimulatedNode> nodes, int sampleEvery, long start, long measurementStart, long end) {
 		super(name);
 		setDaemon(true);
@@ -77,6 +81,16 @@ final class PacedDriver extends Thread {
 			long sleep = tick - System.nanoTime();
 			if (sleep > 0) {
 				LockSupport.parkNanos(sleep);
+				if (measuring) {
+					// How long after its tick a sleeping thread got a core: the machine's
+					// delay
+					// alone, without the time a call of the tick before took.
+					long delay = System.nanoTime() - tick;
+					if (delay > LATE) {
+						this.lateWakeUps++;
+					}
+					this.maxWakeUpDelayNanos = Math.max(this.maxWakeUpDelayNanos, delay);
+				}
 			}
 		}
 	}
@@ -84,6 +98,19 @@ final class PacedDriver extends Thread {
 	/** Ticks of the measurement that started more than 10 ms late. */
 	long lateTicks() {
 		return this.lateTicks;
+	}
+
+	/**
+	 * Wake-ups of the measurement that came more than 10 ms after the tick the thread
+	 * slept until.
+	 */
+	long lateWakeUps() {
+		return this.lateWakeUps;
+	}
+
+	/** How long after its tick the latest wake-up of the measurement came. */
+	long maxWakeUpDelayNanos() {
+		return this.maxWakeUpDelayNanos;
 	}
 
 	/** How late the latest tick of the measurement started. */

@@ -9,11 +9,14 @@ import org.HdrHistogram.Histogram;
  * What a scenario's nodes did together: the figures of the capacity table.
  *
  * @param scenario the scenario
+ * @param rowCallsPerSecond the registry calls one row of the database took flat out just
+ * before the scenario ({@link RowProbe})
  * @param loadAtStart the load average (1, 5, 15 min) as it started
  * @param loadAtEnd the load average as it ended
  * @param nodes each node's result
  */
-record ScenarioSummary(Scenario scenario, String loadAtStart, String loadAtEnd, List<NodeResult> nodes) {
+record ScenarioSummary(Scenario scenario, double rowCallsPerSecond, String loadAtStart, String loadAtEnd,
+		List<NodeResult> nodes) {
 
 	double seconds() {
 		return this.nodes.stream().mapToDouble(NodeResult::seconds).max().orElse(Double.NaN);

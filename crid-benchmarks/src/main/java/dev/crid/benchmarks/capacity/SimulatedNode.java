@@ -126,7 +126,8 @@ final class SimulatedNode {
 				this.statsAtEnd.stalls() - this.statsAtStart.stalls(),
 				this.statsAtEnd.synchronousAllocations().count() - this.statsAtStart.synchronousAllocations().count(),
 				this.statsAtEnd.allocationSize(), this.statsAtEnd.prefetchThreshold(), driver.lateTicks(),
-				driver.maxLatenessNanos(), this.nextIdDurations.copy(), this.registry.durations());
+				driver.maxLatenessNanos(), driver.lateWakeUps(), driver.maxWakeUpDelayNanos(),
+				this.nextIdDurations.copy(), this.registry.durations());
 	}
 
 }

@@ -52,7 +52,7 @@ class CapacitySmokeIntegrationTest {
 		Scenario scenario = new Scenario(BenchmarkDatabase.POSTGRESQL, 3, 1, 3_000, Duration.ofSeconds(1),
 				Duration.ofSeconds(2), 100, 50, Duration.ZERO, 32, 1, 8, 1, 2);
 
-		CapacityReport report = CapacityBenchmark.run(List.of(scenario), out, "smoke", TABLE);
+		CapacityReport report = CapacityBenchmark.run(List.of(scenario), out, "smoke", TABLE, 1);
 
 		List<String> nodes = Files.readAllLines(out.resolve("smoke-postgresql-3-nodes.csv"));
 		assertThat(nodes).hasSize(4);
@@ -62,7 +62,7 @@ class CapacitySmokeIntegrationTest {
 			assertThat(Long.parseLong(fields[7])).as("registry calls of node %s", fields[0]).isPositive();
 			assertThat(Long.parseLong(fields[10])).as("sequence numbers reserved by node %s", fields[0]).isPositive();
 		}
-		assertThat(report.markdown()).contains("| postgresql (block 100) | 3 × 1,000 | 1 |");
+		assertThat(report.markdown()).contains("| postgresql (block 100) | 3 × 1,000 | 1 | 0.00 | 0.00 |");
 		assertThat(Files.readAllLines(out.resolve("smoke.csv"))).hasSize(2);
 	}
 

@@ -18,7 +18,7 @@ class NodeResultTest {
 		registry.recordValue(3_000_000);
 		NodeResult written = new NodeResult(7, 2, 10_000, 400_000, 12, 40.0, 1,
 				"dev.crid.SequenceOverflowException: x\ty", 41, 1, 3, 410_000, Map.of(100L, 10_000L, 101L, 20_000L), 5,
-				2, 20_000, 10_000, 4, 12_000_000, nextId, registry);
+				2, 20_000, 10_000, 4, 12_000_000, 3, 11_000_000, nextId, registry);
 
 		NodeResult read = NodeResult.fromLine(written.toLine());
 
