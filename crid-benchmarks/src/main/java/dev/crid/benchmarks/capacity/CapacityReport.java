@@ -5,10 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
+import dev.crid.CridNode;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -35,7 +37,7 @@ final class CapacityReport {
 		StringBuilder out = new StringBuilder();
 		out.append(row(HEADER)).append('\n');
 		String[] rule = new String[HEADER.length];
-		java.util.Arrays.fill(rule, "---");
+		Arrays.fill(rule, "---");
 		out.append(row(rule)).append('\n');
 		for (ScenarioSummary summary : this.summaries) {
 			out.append(row(cells(summary))).append('\n');
@@ -70,7 +72,7 @@ final class CapacityReport {
 	/** The settings that differ from the defaults, after the database's name. */
 	private static String settings(Scenario scenario) {
 		StringJoiner settings = new StringJoiner(", ", " (", ")").setEmptyValue("");
-		if (scenario.blockSize() != dev.crid.CridNode.DEFAULT_BLOCK_SIZE) {
+		if (scenario.blockSize() != CridNode.DEFAULT_BLOCK_SIZE) {
 			settings.add("block " + group(scenario.blockSize()));
 		}
 		if (!scenario.runway().isZero()) {

@@ -1,7 +1,7 @@
 package dev.crid.benchmarks.capacity;
 
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -39,11 +39,11 @@ record ScenarioSummary(Scenario scenario, double rowCallsPerSecond, String loadA
 		return registryCalls() / seconds();
 	}
 
-	long sum(java.util.function.ToLongFunction<NodeResult> figure) {
+	long sum(ToLongFunction<NodeResult> figure) {
 		return this.nodes.stream().mapToLong(figure).sum();
 	}
 
-	long max(java.util.function.ToLongFunction<NodeResult> figure) {
+	long max(ToLongFunction<NodeResult> figure) {
 		return this.nodes.stream().mapToLong(figure).max().orElse(0);
 	}
 
@@ -92,11 +92,6 @@ record ScenarioSummary(Scenario scenario, double rowCallsPerSecond, String loadA
 		Histogram merged = new Histogram(2);
 		histograms.forEach(merged::add);
 		return merged;
-	}
-
-	@Override
-	public String toString() {
-		return this.scenario + " " + Arrays.toString(allocationSizes());
 	}
 
 }
