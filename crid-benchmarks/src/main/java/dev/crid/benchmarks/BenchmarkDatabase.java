@@ -12,7 +12,7 @@ import com.zaxxer.hikari.HikariDataSource;
  * ({@code CRID_TEST_POSTGRES_URL} or {@code CRID_TEST_MARIADB_URL}, with {@code _USER}
  * and {@code _PASSWORD}); or the local server.
  */
-enum BenchmarkDatabase {
+public enum BenchmarkDatabase {
 
 	/**
 	 * PostgreSQL, by default at 127.0.0.1:5432, database {@code test}, user
@@ -40,22 +40,36 @@ enum BenchmarkDatabase {
 		this.defaultUsername = defaultUsername;
 	}
 
-	String url() {
+	/**
+	 * The JDBC URL.
+	 * @return the URL
+	 */
+	public String url() {
 		return setting("url", "_URL", this.defaultUrl);
 	}
 
-	String username() {
+	/**
+	 * The user name.
+	 * @return the user name
+	 */
+	public String username() {
 		return setting("username", "_USER", this.defaultUsername);
 	}
 
-	String password() {
+	/**
+	 * The password.
+	 * @return the password, empty for none
+	 */
+	public String password() {
 		return setting("password", "_PASSWORD", "");
 	}
 
 	/**
 	 * Opens a connection pool; the caller closes it.
+	 * @param poolSize the pool's connections
+	 * @return the pool
 	 */
-	HikariDataSource dataSource(int poolSize) {
+	public HikariDataSource dataSource(int poolSize) {
 		return dataSource(poolSize, Map.of());
 	}
 
@@ -73,6 +87,15 @@ enum BenchmarkDatabase {
 		config.setMinimumIdle(poolSize);
 		config.setPoolName("crid-benchmarks-" + this.name);
 		return new HikariDataSource(config);
+	}
+
+	/**
+	 * The name that the system properties of this database carry
+	 * ({@code crid.benchmarks.<name>.url}).
+	 * @return {@code postgresql} or {@code mariadb}
+	 */
+	public String propertyName() {
+		return this.name;
 	}
 
 	private String setting(String property, String variableSuffix, String fallback) {

@@ -12,13 +12,13 @@ import org.hibernate.engine.jdbc.env.spi.JdbcEnvironment;
  * Two runs that share a database (a build's smoke test beside another's) give themselves
  * different suffixes, so that neither meets, or drops, the other's tables.
  */
-final class BenchmarkTables {
+public final class BenchmarkTables {
 
 	/**
 	 * System property holding the suffix: lower-case letters, digits and underscores, up
 	 * to 16.
 	 */
-	static final String SUFFIX_PROPERTY = "crid.benchmarks.tableSuffix";
+	public static final String SUFFIX_PROPERTY = "crid.benchmarks.tableSuffix";
 
 	private static final Pattern SUFFIX = Pattern.compile("[a-z0-9_]{0,16}");
 
@@ -27,10 +27,12 @@ final class BenchmarkTables {
 
 	/**
 	 * The name a table named {@code base} in the code has in the database.
+	 * @param base the table's name in the code
+	 * @return the name with the suffix
 	 * @throws IllegalArgumentException if the suffix property holds anything but what a
 	 * table name may end with
 	 */
-	static String named(String base) {
+	public static String named(String base) {
 		String suffix = System.getProperty(SUFFIX_PROPERTY, "");
 		if (!SUFFIX.matcher(suffix).matches()) {
 			throw new IllegalArgumentException(SUFFIX_PROPERTY + " must be up to 16 lower-case letters, digits or "
