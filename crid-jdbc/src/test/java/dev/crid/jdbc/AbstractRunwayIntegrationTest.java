@@ -81,8 +81,10 @@ abstract class AbstractRunwayIntegrationTest {
 					long idsAtHeal;
 					long reservationsAtHeal;
 					try {
-						// The rate is measured over the runway (a minute at most): once the
-						// node has run that long and 2 s more, it holds the IDs of its last
+						// The rate is measured over the runway (a minute at most): once
+						// the
+						// node has run that long and 2 s more, it holds the IDs of its
+						// last
 						// runway and a block.
 						long window = Math.min(this.runway.toSeconds(), 60);
 						await().atMost(Duration.ofSeconds(window + 30))

@@ -110,7 +110,8 @@ class PostgreSqlFailoverIntegrationTest {
 			worker.start(cluster.jdbcUrl());
 		}
 		try {
-			// Long enough for the node with a runway to have measured its rate over a whole
+			// Long enough for the node with a runway to have measured its rate over a
+			// whole
 			// runway, its window, and stocked the IDs of it: the runway and 2 s at a
 			// worker's rate.
 			await().atMost(RUN)

@@ -307,7 +307,6 @@ class CridHealthIndicatorTest {
 
 	}
 
-
 	private static void sleep(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());
