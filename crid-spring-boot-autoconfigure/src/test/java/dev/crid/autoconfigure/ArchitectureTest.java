@@ -43,8 +43,15 @@ class ArchitectureTest {
 	private static final String[] LIBRARY_PIECES = { "dev.crid.format..", "dev.crid.jackson..", "dev.crid.micrometer..",
 			"dev.crid.actuate.." };
 
+	/**
+	 * Every module's main classes, without the test classes: those in any
+	 * {@code test-classes} directory, also below the build directory of the profile
+	 * {@code boot-4.1} ({@code target/boot-4.1}), which ArchUnit's own option for Maven
+	 * ({@code target/test-classes}) would take for main classes.
+	 */
 	private static final JavaClasses MAIN = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.withImportOption((location) -> !location.contains("/test-classes/"))
 		.importPackages("dev.crid");
 
 	@Test

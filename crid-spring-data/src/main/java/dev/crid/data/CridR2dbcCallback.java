@@ -49,6 +49,7 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 	 */
 	public CridR2dbcCallback(CridNode node, RelationalMappingContext mappingContext) {
 		this.assigner = new CridIdAssigner(node, mappingContext);
+		createBoundedElasticScheduler();
 	}
 
 	/**
@@ -64,6 +65,17 @@ public final class CridR2dbcCallback implements BeforeConvertCallback<Object> {
 	 */
 	public CridR2dbcCallback(Map<String, CridNode> nodes, RelationalMappingContext mappingContext) {
 		this.assigner = new CridIdAssigner(nodes, mappingContext);
+		createBoundedElasticScheduler();
+	}
+
+	/**
+	 * Creates Reactor's shared bounded elastic scheduler now, on the thread that builds
+	 * the callback, unless it exists already. Otherwise the first saves would create it
+	 * on event loops, and when two do so at once Reactor disposes the copy that lost,
+	 * which takes a lock there.
+	 */
+	private static void createBoundedElasticScheduler() {
+		Schedulers.boundedElastic();
 	}
 
 	/**
