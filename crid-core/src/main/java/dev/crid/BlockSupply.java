@@ -69,11 +69,17 @@ final class BlockSupply {
 		this.clock = settings.clock();
 		this.statistics = new NodeStatistics(settings.clock(), settings.timing());
 		BlockAllocator allocator = new BlockAllocator(settings, this.statistics, this.gate);
-		this.inFlight = new InFlight(this.statistics, settings.allocationTimeout().toNanos(), allocator);
+		this.inFlight = new InFlight(this.statistics, settings.allocationTimeout().toNanos(), allocator,
+				this::stuckCallsChanged);
 		this.pacing = Pacing.of(settings);
 		this.runway = Runway.of(settings);
 		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
 		this.runner = new ReservationRunner(this, allocator, settings, this.reports, this.gate);
+	}
+
+	/** Keeps the node's threads beside those held by calls given up on. */
+	private void stuckCallsChanged(int stuckCalls) {
+		this.runner.stuckCallsChanged(stuckCalls);
 	}
 
 	/** The block being served; read without the lock. */

@@ -3,6 +3,7 @@ package dev.crid;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -27,15 +28,19 @@ final class InFlight {
 
 	private final Object registry;
 
+	/** Told how many calls given up on are still out, whenever that changes. */
+	private final IntConsumer stuckCallsChanged;
+
 	private @Nullable Reservation inflight;
 
 	/** Reservations given up on whose run has not ended yet. */
 	private final List<Reservation> givenUp = new ArrayList<>();
 
-	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry) {
+	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry, IntConsumer stuckCallsChanged) {
 		this.statistics = statistics;
 		this.timeoutNanos = timeoutNanos;
 		this.registry = registry;
+		this.stuckCallsChanged = stuckCallsChanged;
 	}
 
 	/** The reservation in flight, or {@code null}. */
@@ -77,6 +82,7 @@ final class InFlight {
 		reservation.abandoned = true;
 		if (reservation.runner != null) {
 			this.givenUp.add(reservation);
+			this.stuckCallsChanged.accept(this.givenUp.size());
 			if (!reservation.onCallerThread) {
 				reservation.runner.interrupt();
 			}
@@ -112,7 +118,9 @@ final class InFlight {
 		if (this.inflight == reservation) {
 			this.inflight = null;
 		}
-		this.givenUp.remove(reservation);
+		if (this.givenUp.remove(reservation)) {
+			this.stuckCallsChanged.accept(this.givenUp.size());
+		}
 		return reservation.abandoned;
 	}
 

@@ -1,8 +1,8 @@
 package dev.crid;
 
 import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * (a checked exception a registry throws without declaring it, an {@link Error}, a
  * failure handler that throws). A reservation calls the registry only while the node is
  * open and still waits for it ({@link CallGate}). The node's own executor runs the
- * reservation in flight on a thread of its own, and starts another for the next one when
- * a call given up on still holds its thread, so no number of calls that never return
- * keeps it from running a fresh one; its threads end when idle for
+ * reservations from a queue on {@value #OWN_THREADS} threads (the one in flight, and one
+ * that ends its run or tells the failure handler), and one more for each call given up on
+ * that still holds its thread, so no number of calls that never return keeps it from
+ * running a fresh one; its threads end when idle for
  * {@link NodeSettings#idleThreadTimeout()}. A background reservation nobody waits for
  * stops retrying after {@link RetryPolicy#BACKGROUND_RETRY_LIMIT}, so a node dropped
  * without {@code close()} during a lasting outage stops calling its registry and leaves
@@ -30,6 +31,9 @@ import org.jspecify.annotations.Nullable;
 final class ReservationRunner {
 
 	private static final AtomicInteger threadNumbers = new AtomicInteger();
+
+	/** Threads of the node's own executor beside those held by calls given up on. */
+	static final int OWN_THREADS = 2;
 
 	/** The longest {@link #close()} waits for the node's threads to stop. */
 	static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -65,8 +69,9 @@ final class ReservationRunner {
 			this.ownExecutor = null;
 		}
 		else {
-			this.ownExecutor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, settings.idleThreadTimeout().toNanos(),
-					TimeUnit.NANOSECONDS, new SynchronousQueue<>(), (task) -> new NodeThread(task, this));
+			this.ownExecutor = new ThreadPoolExecutor(OWN_THREADS, OWN_THREADS, settings.idleThreadTimeout().toNanos(),
+					TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), (task) -> new NodeThread(task, this));
+			this.ownExecutor.allowCoreThreadTimeOut(true);
 			this.executor = this.ownExecutor;
 		}
 	}
@@ -104,6 +109,26 @@ final class ReservationRunner {
 		}
 		finally {
 			reservation.submitter = null;
+		}
+	}
+
+	/**
+	 * Keeps the node's own executor at {@link #OWN_THREADS} threads beside the given
+	 * number of calls given up on that still hold theirs; called under the supply's lock
+	 * whenever that number changes.
+	 */
+	void stuckCallsChanged(int stuckCalls) {
+		if (this.ownExecutor == null) {
+			return;
+		}
+		int size = OWN_THREADS + stuckCalls;
+		if (size > this.ownExecutor.getMaximumPoolSize()) {
+			this.ownExecutor.setMaximumPoolSize(size);
+			this.ownExecutor.setCorePoolSize(size);
+		}
+		else {
+			this.ownExecutor.setCorePoolSize(size);
+			this.ownExecutor.setMaximumPoolSize(size);
 		}
 	}
 
