@@ -635,10 +635,15 @@ class CridNodeFaultTest {
 	@Test
 	void callerThatJoinedAnotherCallersAttemptForAUsedUpSecondGetsTheNextSecond() throws Exception {
 		this.registry.otherwise(RecordingRegistry.Answer.start(CridLayout.DEFAULT.maxSequence() + 1));
-		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofMillis(600)).build()) {
+		// The second caller comes a second after the first, so that a second of its
+		// budget is left when the first one's ends: time for the registry to heal and the
+		// clock to step, however late a loaded machine runs the threads.
+		try (CridNode node = node().threshold(0).allocationTimeout(Duration.ofSeconds(2)).build()) {
 			CompletableFuture<Long> first = CompletableFuture.supplyAsync(node::nextId);
 			await().atMost(AWAIT).until(() -> node.stats().stalls() == 1);
+			Thread.sleep(1_000);
 			CompletableFuture<Long> second = CompletableFuture.supplyAsync(node::nextId);
+			await().atMost(AWAIT).until(() -> node.stats().stalls() == 2);
 			assertThat(first).failsWithin(Duration.ofSeconds(5))
 				.withThrowableOfType(ExecutionException.class)
 				.withCauseInstanceOf(SequenceOverflowException.class);

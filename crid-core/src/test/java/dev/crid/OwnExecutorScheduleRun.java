@@ -251,10 +251,7 @@ final class OwnExecutorScheduleRun {
 		this.registry.force(Fate.SUCCEED);
 		long asked = System.nanoTime();
 		if (!call("the schedule", Op.NEXT_ID, 0)) {
-			if (SchedulingLag.recentMax(System.nanoTime() - asked) < this.timeoutNanos / 2) {
-				violate("the first nextId() before the outage failed");
-			}
-			// else the machine held the node's thread up beyond the caller's timeout
+			firstNextIdFailed(asked);
 			return;
 		}
 		long firstServed = System.nanoTime();
@@ -636,6 +633,25 @@ final class OwnExecutorScheduleRun {
 		caller.setDaemon(true);
 		this.callers.add(caller);
 		caller.start();
+	}
+
+	/**
+	 * Judges a first {@code nextId()} that failed although the registry answers it at
+	 * once: by when the registry's answer came, not by the clock of a machine that may
+	 * hold the node's thread up beyond the caller's timeout. The node must have called
+	 * the registry; and an answer that came within half the caller's timeout, the machine
+	 * holding no thread up for a quarter of it, must have been served.
+	 */
+	private void firstNextIdFailed(long asked) throws InterruptedException {
+		Call first = this.registry.awaitCall(0, TimeUnit.SECONDS.toNanos(10));
+		if (first == null) {
+			violate("the first nextId() before the outage failed, and the node never called the registry");
+		}
+		else if (first.returned.await(10, TimeUnit.SECONDS) && first.returnedAt - asked < this.timeoutNanos / 2
+				&& SchedulingLag.recentMax(System.nanoTime() - asked) < this.timeoutNanos / 4) {
+			violate("the first nextId() before the outage failed, though the registry answered after "
+					+ millis(first.returnedAt - asked) + " of its " + millis(this.timeoutNanos));
+		}
 	}
 
 	/**
