@@ -77,6 +77,11 @@ final class OwnExecutorScheduleRun {
 	private static final long ATTEMPT_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
 	/**
+	 * How often the schedule asks for its first ID before it counts the node as wedged.
+	 */
+	private static final int FIRST_NEXT_ID_TRIES = 5;
+
+	/**
 	 * How long a hung call waits for the schedule to release it before it gives up:
 	 * never, in a sound run.
 	 */
@@ -97,6 +102,9 @@ final class OwnExecutorScheduleRun {
 	private final HandlerKind handlerKind;
 
 	private final Ending ending;
+
+	/** The node's runway, or zero. */
+	private final Duration runway;
 
 	/** Failures in a row in the quiet outage that opens the schedule; 0 for none. */
 	private final int outageFailures;
@@ -161,12 +169,18 @@ final class OwnExecutorScheduleRun {
 		this.ending = Ending.values()[this.random.nextInt(Ending.values().length)];
 		this.handlerRandom = new Random(this.random.nextLong());
 		this.registry = new ScriptedRegistry(new Random(this.random.nextLong()));
+		// A runway in one schedule of three without an outage (whose check of pacing
+		// wants blocks of the configured size): short, so that its blocks expire and are
+		// topped up while callers, hung calls and close() come and go.
+		this.runway = (this.outageFailures == 0 && this.random.nextInt(3) == 0)
+				? Duration.ofMillis(200 + this.random.nextInt(801)) : Duration.ZERO;
 		CridNode built = CridNode.builder(this.registry)
 			.clock(Clock.fixed(CridLayout.DEFAULT_EPOCH.plusSeconds(500), ZoneOffset.UTC))
 			.blockSize(this.blockSize)
 			.threshold(threshold)
 			.allocationTimeout(Duration.ofNanos(this.timeoutNanos))
 			.onPrefetchFailure(this::onPrefetchFailure)
+			.runway(this.runway)
 			.build();
 		this.node = new CridNode(built.settings().with(Timing.SYSTEM, Duration.ofNanos(this.idleNanos), false));
 	}
@@ -249,10 +263,17 @@ final class OwnExecutorScheduleRun {
 			this.registry.force(Fate.FAIL);
 		}
 		this.registry.force(Fate.SUCCEED);
+		// A loaded machine may hold the node's thread up beyond the caller's timeout,
+		// before the registry is called or after it answered: the first nextId() is tried
+		// again then, and a node that serves none of several is wedged.
 		long asked = System.nanoTime();
-		if (!call("the schedule", Op.NEXT_ID, 0)) {
-			firstNextIdFailed(asked);
-			return;
+		int tries = 1;
+		while (!call("the schedule", Op.NEXT_ID, 0)) {
+			if (tries++ == FIRST_NEXT_ID_TRIES) {
+				violate("the first nextId() before the outage failed " + FIRST_NEXT_ID_TRIES + " times in a row");
+				return;
+			}
+			asked = System.nanoTime();
 		}
 		long firstServed = System.nanoTime();
 		Call answer = this.registry.awaitCall(this.outageFailures + 1, TimeUnit.SECONDS.toNanos(10));
@@ -636,25 +657,6 @@ final class OwnExecutorScheduleRun {
 	}
 
 	/**
-	 * Judges a first {@code nextId()} that failed although the registry answers it at
-	 * once: by when the registry's answer came, not by the clock of a machine that may
-	 * hold the node's thread up beyond the caller's timeout. The node must have called
-	 * the registry; and an answer that came within half the caller's timeout, the machine
-	 * holding no thread up for a quarter of it, must have been served.
-	 */
-	private void firstNextIdFailed(long asked) throws InterruptedException {
-		Call first = this.registry.awaitCall(0, TimeUnit.SECONDS.toNanos(10));
-		if (first == null) {
-			violate("the first nextId() before the outage failed, and the node never called the registry");
-		}
-		else if (first.returned.await(10, TimeUnit.SECONDS) && first.returnedAt - asked < this.timeoutNanos / 2
-				&& SchedulingLag.recentMax(System.nanoTime() - asked) < this.timeoutNanos / 4) {
-			violate("the first nextId() before the outage failed, though the registry answered after "
-					+ millis(first.returnedAt - asked) + " of its " + millis(this.timeoutNanos));
-		}
-	}
-
-	/**
 	 * Makes one call of the node and checks it: within its budget (an allocation timeout
 	 * for each block it may wait for), a {@link CridException} if anything, and refused
 	 * if it began after {@code close()} returned. Returns whether it was served.
@@ -748,7 +750,8 @@ final class OwnExecutorScheduleRun {
 	public String toString() {
 		return "schedule " + this.seed + " (own executor; timeout " + millis(this.timeoutNanos) + ", idle "
 				+ millis(this.idleNanos) + ", block " + this.blockSize
-				+ ((this.outageFailures > 0) ? ", outage of " + this.outageFailures + " failures" : "") + ", handler "
+				+ ((this.outageFailures > 0) ? ", outage of " + this.outageFailures + " failures" : "")
+				+ (this.runway.isZero() ? "" : ", runway " + this.runway.toMillis() + " ms") + ", handler "
 				+ this.handlerKind + ", ending " + this.ending + ")";
 	}
 

@@ -25,8 +25,10 @@ import java.util.function.Consumer;
  * committed, every caller returns within its budget, no "went back" is raised (the
  * registry never goes back), no registry call starts after {@code close()}, at most two
  * registry calls are out at once, a failure that asking again cannot mend reaches the
- * caller with no further registry call, and once the registry heals a caller gets an ID
- * again, even one that begins while the latest call hangs and is not yet stuck.
+ * caller with no further registry call, once the registry heals a caller gets an ID
+ * again, even one that begins while the latest call hangs and is not yet stuck, and a
+ * node with a runway (one schedule in three) hands no ID out later than 1.25 runways
+ * after the second it carries has ended.
  *
  * <p>
  * The registry's calls are decided by the schedule: succeed, fail with any kind of
@@ -65,6 +67,12 @@ final class ScheduleRun {
 
 	private final long timeoutNanos = TIMEOUT.toNanos();
 
+	/**
+	 * The node's runway: zero in two schedules of three, half a second to five in the
+	 * rest.
+	 */
+	private final Duration runway;
+
 	private long closedAtStep = Long.MAX_VALUE;
 
 	private boolean healed;
@@ -91,6 +99,8 @@ final class ScheduleRun {
 				this.queuedTasks.add(task);
 			}
 		};
+		this.runway = (this.random.nextInt(3) == 0) ? Duration.ofMillis(500 + this.random.nextInt(4_500))
+				: Duration.ZERO;
 		CridNode built = CridNode.builder(this.registry)
 			.clock(clock)
 			.blockSize(4 + this.random.nextInt(12))
@@ -98,6 +108,7 @@ final class ScheduleRun {
 			.allocationTimeout(TIMEOUT)
 			.prefetchExecutor(executor)
 			.onPrefetchFailure(handler)
+			.runway(this.runway)
 			.build();
 		Timing timing = new Timing() {
 
@@ -335,6 +346,15 @@ final class ScheduleRun {
 			if (!this.registry.committed(this.node.layout().timestampOf(id), this.node.layout().sequenceOf(id))) {
 				violate("ID " + id + " lies outside every block the registry committed");
 			}
+			// With a runway, an ID is handed out at most 1.25 runways after the second it
+			// carries has ended.
+			long secondEnded = (this.node.layout().timestampOf(id) + 1 - 500) * 1_000_000_000L
+					+ SimulatedScheduler.START_NANOS;
+			long age = this.scheduler.now() - secondEnded;
+			if (!this.runway.isZero() && age > this.runway.toNanos() * 5 / 4) {
+				violate("ID " + id + " was handed out " + Duration.ofNanos(age)
+						+ " after its second ended, beyond 1.25 times the runway of " + this.runway);
+			}
 		}
 	}
 
@@ -344,7 +364,8 @@ final class ScheduleRun {
 
 	@Override
 	public String toString() {
-		return "schedule " + this.seed + " (executor " + this.executorMode + ")";
+		return "schedule " + this.seed + " (executor " + this.executorMode
+				+ (this.runway.isZero() ? "" : ", runway " + this.runway.toMillis() + " ms") + ")";
 	}
 
 	/** How the schedule's executor runs the node's tasks. */
