@@ -1,5 +1,6 @@
 package dev.crid;
 
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -17,6 +18,9 @@ final class SchedulingLag {
 
 	private static final int BUCKETS = 100;
 
+	/** What each runnable thread beyond one a core adds to the lateness allowed. */
+	private static final long LOAD_NANOS_PER_THREAD = TimeUnit.MILLISECONDS.toNanos(100);
+
 	private static final long[] bucketStarts = new long[BUCKETS];
 
 	private static final long[] lateness = new long[BUCKETS];
@@ -32,11 +36,14 @@ final class SchedulingLag {
 
 	/**
 	 * The longest a thread was held up within the last {@code nanos} (ten seconds at
-	 * most).
+	 * most), and never less than a tenth of a second for every runnable thread beyond one
+	 * a core in the last minute's load average: the meter sleeps between its ticks, and
+	 * the scheduler favours a thread that slept, so it misses how long a thread that
+	 * holds a lock or just ran waits for a core on a machine that many builds share.
 	 */
 	static long recentMax(long nanos) {
 		long now = System.nanoTime();
-		long max = 0;
+		long max = loadAllowance();
 		synchronized (lateness) {
 			for (int i = 0; i < BUCKETS; i++) {
 				if (now - bucketStarts[i] <= nanos + BUCKET_NANOS) {
@@ -45,6 +52,12 @@ final class SchedulingLag {
 			}
 		}
 		return max;
+	}
+
+	private static long loadAllowance() {
+		double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+		int cores = Runtime.getRuntime().availableProcessors();
+		return (load > cores) ? (long) ((load - cores) * LOAD_NANOS_PER_THREAD) : 0;
 	}
 
 	private static void measure() {
