@@ -40,6 +40,11 @@ final class CallGate {
 		this.lock.readLock().unlock();
 	}
 
+	/** Whether the node closed: read without a lock. */
+	boolean isClosed() {
+		return this.closed;
+	}
+
 	/** No call begins from now on. */
 	void close() {
 		this.closed = true;

@@ -103,6 +103,11 @@ final class Pacing {
 		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
 	}
 
+	/** The configured block size: the least a node asks for. */
+	long blockSize() {
+		return this.blockSize;
+	}
+
 	/** How many numbers to ask the registry for next. */
 	long allocationSize() {
 		return this.allocationSize;
