@@ -55,8 +55,8 @@ final class BlockSupply implements Landing {
 		this.inFlight = inFlight;
 		this.reports = reports;
 		this.gate = gate;
-		this.pacing = Pacing.of(settings);
 		this.rate = RateMeter.forRunway(settings.runway());
+		this.pacing = Pacing.of(settings, this.rate);
 		this.current = new CurrentBlock(this.pacing, this.rate);
 		this.stock = Stock.of(settings, this.pacing, this.rate, this.current);
 	}

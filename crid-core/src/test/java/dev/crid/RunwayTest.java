@@ -66,6 +66,17 @@ class RunwayTest {
 	}
 
 	@Test
+	void theRateOverTheLatestBlocksWeighsEachBlockHalfTheOneAfterIt() {
+		RateMeter meter = RateMeter.forRunway(Duration.ZERO);
+		assertThat(meter.blockRate()).isZero();
+		meter.blockServed(1_000, SECOND);
+		assertThat(meter.blockRate() / PER_SECOND).isCloseTo(1_000, within(1e-6));
+		meter.blockServed(3_000, SECOND);
+		meter.blockServed(6_000, SECOND);
+		assertThat(meter.blockRate() / PER_SECOND).isCloseTo(4_000, within(1e-6));
+	}
+
+	@Test
 	void theWindowIsTheRunwayWithinASecondAndAMinute() {
 		assertThat(RateMeter.forRunway(Duration.ofMillis(200)).window()).isEqualTo(Duration.ofSeconds(1));
 		assertThat(RateMeter.forRunway(Duration.ofSeconds(30)).window()).isEqualTo(Duration.ofSeconds(30));
