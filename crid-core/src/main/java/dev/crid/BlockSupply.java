@@ -1,118 +1,99 @@
 package dev.crid;
 
-import java.time.Clock;
-
 import org.jspecify.annotations.Nullable;
 
 /**
- * The blocks of a node: the one being served, the one reserved ahead, and the reservation
- * in flight; and the callers who wait for the next block.
+ * The blocks of a node: the one being served, those reserved ahead, and the reservation
+ * in flight.
  *
  * <p>
  * A block moves one way: <em>in flight</em> (a {@link Reservation} asks the registry for
- * it), with a runway <em>in stock</em> ({@link Runway}: taken from there a block at a
- * time, without a registry call), <em>ready</em> (reserved ahead, waiting for the current
- * block to run out), <em>current</em> (served by {@link Dispenser}), <em>retired</em>
- * (replaced; what it still held is a gap). The lock guards the blocks ahead
- * ({@link Runway}), the reservations in flight and given up on ({@link InFlight}), the
- * counts, and every change of {@link #current} and {@link #closed}, which are volatile so
- * that the path handing out IDs reads them without it. No lock is held while the registry
- * is called or a caller waits.
+ * it), <em>ahead</em> (in the {@link Stock}: the next block, or with a runway a stock of
+ * them), <em>current</em> (served by {@link Dispenser}), <em>retired</em> (replaced; what
+ * it still held is a gap). The lock guards the stock, the reservations in flight and
+ * given up on ({@link InFlight}), and every change of the {@link CurrentBlock} and of
+ * whether the node is closed ({@link CallGate#isClosed()}), which the path handing out
+ * IDs reads without it. No lock is held while the registry is called or a caller waits.
  *
  * <p>
- * Callers wait in {@link CallerWaits}, which joins and leaves reservations here;
- * {@link ReservationRunner} runs them and brings their answers here.
- *
- * <p>
- * Invariants: those of {@link InFlight}. A reservation's answer is taken only while it is
- * in flight and the node is open, in the order answers are taken: so blocks are checked
- * against those given before (a registry that went back) in the order the registry gave
- * them, and a late answer to a reservation given up on is dropped unchecked. A caller
- * waits at most its allocation timeout, and gives up on a stuck reservation as soon as it
- * sees it stuck, not at its own deadline.
+ * It calls no part that calls it: callers are handed the reservation to submit, and
+ * {@link ReservationRunner} brings the answers through {@link Landing}. Invariants: those
+ * of {@link InFlight}. A reservation's answer is taken only while it is in flight and the
+ * node is open, in the order answers are taken: so blocks are checked against those given
+ * before (a registry that went back) in the order the registry gave them, and a late
+ * answer to a reservation given up on is dropped unchecked.
  */
-final class BlockSupply {
+final class BlockSupply implements Landing {
 
 	private final Object lock = new Object();
 
 	private final Timing timing;
 
-	private final CridLayout layout;
-
-	private final Clock clock;
-
 	private final NodeStatistics statistics;
 
 	private final Pacing pacing;
 
-	private final Runway runway;
+	private final RateMeter rate;
+
+	/** What the node reserves ahead: the next block only, or a runway. */
+	private final Stock stock;
 
 	private final ReservedSeconds reserved = new ReservedSeconds();
-
-	private final ReservationRunner runner;
 
 	private final ReservationReports reports;
 
 	private final InFlight inFlight;
 
-	private final CallGate gate = new CallGate();
+	private final CallGate gate;
 
-	private volatile Block current = Block.empty();
+	private final CurrentBlock current;
 
-	private volatile boolean closed;
-
-	private long issuedInRetiredBlocks;
-
-	BlockSupply(NodeSettings settings) {
+	BlockSupply(NodeSettings settings, NodeStatistics statistics, InFlight inFlight, ReservationReports reports,
+			CallGate gate) {
 		this.timing = settings.timing();
-		this.layout = settings.layout();
-		this.clock = settings.clock();
-		this.statistics = new NodeStatistics(settings.clock(), settings.timing());
-		BlockAllocator allocator = new BlockAllocator(settings, this.statistics, this.gate);
-		this.inFlight = new InFlight(this.statistics, settings.allocationTimeout().toNanos(), allocator,
-				this::stuckCallsChanged);
-		this.pacing = Pacing.of(settings);
-		this.runway = Runway.of(settings);
-		this.reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
-		this.runner = new ReservationRunner(this, allocator, settings, this.reports, this.gate);
-	}
-
-	/** Keeps the node's threads beside those held by calls given up on. */
-	private void stuckCallsChanged(int stuckCalls) {
-		this.runner.stuckCallsChanged(stuckCalls);
+		this.statistics = statistics;
+		this.inFlight = inFlight;
+		this.reports = reports;
+		this.gate = gate;
+		this.rate = RateMeter.forRunway(settings.runway());
+		this.pacing = Pacing.of(settings, this.rate);
+		this.current = new CurrentBlock(this.pacing, this.rate);
+		this.stock = Stock.of(settings, this.pacing, this.rate, this.current);
 	}
 
 	/** The block being served; read without the lock. */
 	Block current() {
-		return this.current;
+		return this.current.get();
 	}
 
 	boolean isClosed() {
-		return this.closed;
+		return this.gate.isClosed();
 	}
 
-	Object registry() {
-		return this.runner.registry();
+	/**
+	 * Whether blocks expire, so that every ID is checked against the clock as it goes.
+	 */
+	boolean blocksExpire() {
+		return this.stock.blocksExpire();
 	}
 
 	/**
 	 * Asks for the next block in the background, unless one is ready or on its way; with
-	 * a runway, takes it from the stock, and tops the stock up when it runs low.
+	 * a runway, takes it from the stock, and tops the stock up when it runs low. Returns
+	 * the reservation to submit, or {@code null}.
 	 */
-	void requestPrefetch() {
+	@Nullable Reservation requestPrefetch() {
 		Reservation toSubmit;
 		String gaveUp;
 		synchronized (this.lock) {
-			if (this.closed || (this.runway.hasNext() && !this.runway.enabled())) {
-				return;
+			if (this.gate.isClosed()) {
+				return null;
 			}
 			gaveUp = this.inFlight.abandonIfStuck(this.timing.nanoTime());
 			toSubmit = restock();
 		}
 		this.reports.gaveUp(gaveUp);
-		if (toSubmit != null) {
-			this.runner.submit(toSubmit);
-		}
+		return toSubmit;
 	}
 
 	/**
@@ -121,71 +102,52 @@ final class BlockSupply {
 	 */
 	void expire(Block block) {
 		synchronized (this.lock) {
-			if (this.current == block && !this.closed) {
-				this.issuedInRetiredBlocks += block.issued();
-				this.current = Block.empty();
+			if (this.current.get() == block && !this.gate.isClosed()) {
+				this.current.retire();
 			}
 		}
 	}
 
 	/**
 	 * The locked step of a caller's wait for a block: installs the block reserved ahead,
-	 * or gives up on a stuck reservation and starts one, and returns the reservation in
-	 * flight, which the caller now waits for (and {@link #leave leaves} afterwards);
-	 * {@code null} when there is nothing to wait for: a block other than
+	 * or gives up on a stuck reservation and starts one. Returns the reservation in
+	 * flight, which the caller now waits for (and {@link Reservation#leave leaves}
+	 * afterwards), and the one to submit; none to wait for when a block other than
 	 * {@code exhausted} is served, or for {@code warmUp} any block with IDs left or
 	 * ready.
 	 * @throws NodeClosedException if the node is closed
 	 */
-	@Nullable Reservation join(@Nullable Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
+	CallerWaits.Joined join(@Nullable Block exhausted, CallerWaits.Wait wait, boolean warmUp) {
 		Reservation toSubmit = null;
 		Reservation toAwait = null;
 		String gaveUp = null;
 		synchronized (this.lock) {
-			if (this.closed) {
+			if (this.gate.isClosed()) {
 				throw new NodeClosedException((warmUp ? "warmUp()" : "nextId()") + " was called on a closed CridNode");
 			}
-			if (warmUp ? (this.current.left() > 0 || this.runway.ids() > 0) : this.current != exhausted) {
-				return null;
+			if (warmUp ? (this.current.left() > 0 || this.stock.ids() > 0) : this.current.get() != exhausted) {
+				return CallerWaits.Joined.NOTHING;
 			}
-			Block next = this.runway.next(this.pacing.allocationSize(), this.timing.nanoTime());
+			Block next = this.stock.next(this.timing.nanoTime());
 			if (next != null) {
 				toSubmit = install(next);
 			}
 			else {
-				if (!warmUp && !wait.stalled) {
-					wait.stalled = true;
+				if (!warmUp && wait.stalls()) {
 					this.statistics.stalled();
 				}
 				gaveUp = this.inFlight.abandonIfStuck(this.timing.nanoTime());
 				toAwait = this.inFlight.get();
 				if (toAwait == null) {
-					toAwait = begin(warmUp, reservationSize());
+					long size = Math.max(this.pacing.allocationSize(), this.stock.wanted(this.timing.nanoTime()));
+					toAwait = this.inFlight.begin(warmUp, size, this.timing.nanoTime());
 					toSubmit = toAwait;
 				}
-				toAwait.waiters++;
+				toAwait.join();
 			}
 		}
 		this.reports.gaveUp(gaveUp);
-		if (toSubmit != null) {
-			this.runner.submit(toSubmit);
-		}
-		return toAwait;
-	}
-
-	/** Ends a caller's wait for a reservation it {@link #join joined}. */
-	void leave(Reservation reservation) {
-		synchronized (this.lock) {
-			reservation.waiters--;
-		}
-	}
-
-	/**
-	 * Runs a reservation on the thread of the caller waiting for it: one attempt, no
-	 * retries.
-	 */
-	void runOnCaller(Reservation reservation) {
-		this.runner.runOnCaller(reservation);
+		return new CallerWaits.Joined(toAwait, toSubmit);
 	}
 
 	/**
@@ -202,21 +164,13 @@ final class BlockSupply {
 
 	/**
 	 * Serves the given block from now on, its trigger set by what the node has measured;
-	 * returns the reservation to submit when the block should ask for its successor at
-	 * once, else {@code null}.
+	 * returns the reservation to submit when the stock asks for more at once, else
+	 * {@code null}.
 	 */
 	private @Nullable Reservation install(Block block) {
-		Block retired = this.current;
-		this.issuedInRetiredBlocks += retired.issued();
-		long now = this.timing.nanoTime();
-		this.pacing.installing(retired, block, now);
-		this.runway.sample(now, this.issuedInRetiredBlocks);
-		this.current = block;
-		this.runway.served();
-		if (this.runway.enabled()) {
-			return restock();
-		}
-		return (block.trigger == 0 && this.inFlight.get() == null) ? begin(true, this.pacing.allocationSize()) : null;
+		this.current.install(block, this.timing.nanoTime());
+		this.stock.served();
+		return this.stock.restocksOnInstall(block) ? restock() : null;
 	}
 
 	/**
@@ -225,139 +179,71 @@ final class BlockSupply {
 	 * than it needs; else {@code null}.
 	 */
 	private @Nullable Reservation restock() {
-		Block next = this.runway.next(this.pacing.allocationSize(), this.timing.nanoTime());
+		this.stock.next(this.timing.nanoTime());
 		if (this.inFlight.get() != null) {
 			return null;
 		}
-		if (!this.runway.enabled()) {
-			return (next == null) ? begin(true, this.pacing.allocationSize()) : null;
-		}
-		long size = refillSize();
-		return (size > 0) ? begin(true, size) : null;
+		long size = this.stock.wanted(this.timing.nanoTime());
+		return (size > 0) ? this.inFlight.begin(true, size, this.timing.nanoTime()) : null;
 	}
 
-	/**
-	 * How many IDs a reservation should ask for to top the stock up to the runway, at
-	 * least a block; 0 when it need not.
-	 */
-	private long refillSize() {
-		long now = this.timing.nanoTime();
-		long issued = this.issuedInRetiredBlocks + this.current.issued();
-		this.runway.sample(now, issued);
-		return this.runway.refillSize(held(), this.runway.rate(now, issued), this.pacing.allocationSize(),
-				currentSecond());
-	}
-
-	/** The second it is by the node's clock, or -1 when the clock cannot tell. */
-	private long currentSecond() {
-		try {
-			return this.layout.timestampAt(this.clock.instant());
-		}
-		catch (RuntimeException ex) {
-			return -1; // the next reservation reports it
-		}
-	}
-
-	/**
-	 * The IDs this node holds: left in the current block (not those set aside in
-	 * stripes), and ahead.
-	 */
-	private long held() {
-		return this.current.left() + this.runway.ids();
-	}
-
-	/**
-	 * What a reservation a caller waits for asks for: a block, or with a runway what tops
-	 * the stock up.
-	 */
-	private long reservationSize() {
-		return this.runway.enabled() ? Math.max(this.pacing.allocationSize(), refillSize())
-				: this.pacing.allocationSize();
-	}
-
-	private Reservation begin(boolean prefetch, long size) {
-		return this.inFlight.begin(prefetch, size, this.timing.nanoTime());
-	}
-
-	/**
-	 * Called by the thread about to run a reservation; returns {@code false} when it must
-	 * not: the node closed, or gave up on it, meanwhile.
-	 */
-	boolean starting(Reservation reservation, Thread thread, boolean onCallerThread) {
+	@Override
+	public boolean starting(Reservation reservation, Thread thread, boolean onCallerThread) {
 		synchronized (this.lock) {
-			return !this.closed && this.inFlight.start(reservation, thread, onCallerThread);
+			return !this.gate.isClosed() && reservation.start(thread, onCallerThread);
 		}
 	}
 
-	/**
-	 * Whether a reservation may call the registry (again): the node is open and still
-	 * waits for it.
-	 */
-	boolean mayCall(Reservation reservation) {
+	@Override
+	public boolean mayCall(Reservation reservation) {
 		synchronized (this.lock) {
-			return !this.closed && !reservation.abandoned;
+			return !this.gate.isClosed() && !reservation.givenUp();
 		}
 	}
 
-	/**
-	 * Takes a reservation's block, in the order answers come: see the class's invariants.
-	 */
-	Reservation.Answer offer(Reservation reservation, Block block, long callNanos) {
-		Reservation.Answer answer;
+	@Override
+	public Taken offer(Reservation reservation, Block block, long callNanos) {
+		Answer answer;
 		long failuresBefore = 0;
-		Reservation toSubmit = null;
+		Reservation next = null;
 		synchronized (this.lock) {
-			if (this.closed || reservation.abandoned) {
-				answer = Reservation.Answer.DROPPED;
+			if (this.gate.isClosed() || reservation.givenUp()) {
+				answer = Answer.DROPPED;
 			}
 			else if (!this.reserved.record(block.timestamp, block.start, block.size)) {
 				this.statistics.registryWentBack();
-				reservation.wentBackTimestamp = block.timestamp;
-				answer = Reservation.Answer.WENT_BACK;
+				reservation.wentBack(block.timestamp);
+				answer = Answer.WENT_BACK;
 			}
 			else {
 				failuresBefore = this.statistics.succeeded(reservation.prefetch, callNanos);
-				this.pacing.allocated(this.timing.nanoTime() - reservation.measuredFrom);
+				this.pacing.allocated(reservation.arrivalNanos(this.timing.nanoTime()));
 				this.inFlight.land();
-				this.runway.received(block);
-				if (this.runway.enabled()) {
-					toSubmit = restock();
-				}
-				answer = Reservation.Answer.TAKEN;
+				this.stock.received(block);
+				next = restock();
+				answer = Answer.TAKEN;
 			}
 		}
-		if (toSubmit != null) {
-			this.runner.submit(toSubmit);
+		if (answer == Answer.TAKEN) {
+			reservation.result.complete(block);
 		}
-		switch (answer) {
-			case TAKEN -> {
-				reservation.result.complete(block);
-				this.reports.taken(failuresBefore);
-			}
-			case DROPPED -> this.reports.dropped(block);
-			case WENT_BACK -> this.reports.wentBack(block);
-		}
-		return answer;
+		this.reports.answered(answer, block, failuresBefore);
+		return new Taken(answer, next);
 	}
 
-	/**
-	 * Records a failed call and returns whether the reservation asks again: with
-	 * {@code mayRetry}, while a caller waits for it and the failure may pass, or in the
-	 * background until it gets a block (see {@link RetryPolicy}). Otherwise the
-	 * reservation ends with the failure.
-	 */
-	boolean failed(Reservation reservation, RuntimeException failure, long callNanos, boolean mayRetry) {
+	@Override
+	public boolean failed(Reservation reservation, RuntimeException failure, long callNanos, boolean mayRetry) {
 		long failuresInRow;
 		boolean retry;
 		synchronized (this.lock) {
-			if (this.closed || reservation.abandoned) {
+			if (this.gate.isClosed() || reservation.givenUp()) {
 				this.reports.dropped(failure);
 				return false;
 			}
 			failuresInRow = this.statistics.failed(reservation.prefetch, callNanos, failure);
-			reservation.lastFailure = failure;
-			retry = mayRetry && ((reservation.waiters > 0) ? RetryPolicy.callerRetries(failure)
-					: RetryPolicy.backgroundRetries(failure, this.timing.nanoTime() - reservation.submitted));
+			reservation.failed(failure);
+			retry = mayRetry && RetryPolicy.asksAgain(failure, reservation.awaited(),
+					this.timing.nanoTime() - reservation.submitted);
 			if (!retry) {
 				this.inFlight.land();
 				reservation.result.completeExceptionally(failure);
@@ -367,18 +253,11 @@ final class BlockSupply {
 		return retry;
 	}
 
-	/**
-	 * Ends a reservation, whatever happened to it: it is no longer in flight nor given up
-	 * on, and its result is complete, with {@code thrown} if something escaped it.
-	 * Returns whether it had been given up on.
-	 */
-	boolean ended(Reservation reservation, @Nullable Throwable thrown) {
-		boolean abandoned;
+	@Override
+	public boolean ended(Reservation reservation) {
 		synchronized (this.lock) {
-			abandoned = this.inFlight.end(reservation);
+			return this.inFlight.end(reservation);
 		}
-		reservation.endWith(thrown, registry());
-		return abandoned;
 	}
 
 	/**
@@ -389,14 +268,12 @@ final class BlockSupply {
 	boolean close() {
 		Reservation pending;
 		synchronized (this.lock) {
-			if (this.closed) {
+			if (this.gate.isClosed()) {
 				return false;
 			}
-			this.closed = true;
 			this.gate.close();
-			this.issuedInRetiredBlocks += this.current.issued();
-			this.current = Block.empty();
-			this.runway.clear();
+			this.current.retire();
+			this.stock.clear();
 			pending = this.inFlight.land();
 		}
 		if (pending != null) {
@@ -406,25 +283,17 @@ final class BlockSupply {
 	}
 
 	/**
-	 * Once closed, stops the node's own threads and waits, a bounded time, for them and
-	 * for the registry calls under way; see {@link ReservationRunner#close}.
-	 */
-	void stopThreads() {
-		this.runner.close();
-	}
-
-	/**
 	 * A snapshot of the node's state, with what the dispenser holds: its IDs at hand and
 	 * those lost.
 	 */
 	CridStats snapshot(long setAside, long lostAtClose) {
 		synchronized (this.lock) {
-			Block block = this.current;
-			long issued = this.issuedInRetiredBlocks + block.issued();
-			double rate = this.runway.rate(this.timing.nanoTime(), issued);
-			return this.statistics.snapshot(issued - setAside - lostAtClose, block.left() + setAside,
-					this.runway.hasNext(), this.pacing.threshold(), this.pacing.allocationSize(), this.runway.ids(),
-					this.runway.duration(held() + setAside, rate), this.inFlight.stuckCalls());
+			long issued = this.current.issued();
+			double rate = this.rate.rate(this.timing.nanoTime(), issued);
+			return this.statistics.snapshot(issued - setAside - lostAtClose, this.current.left() + setAside,
+					this.stock.hasNext(), this.pacing.threshold(), this.pacing.allocationSize(), this.stock.ids(),
+					this.rate.lasts(this.current.left() + this.stock.ids() + setAside, rate),
+					this.inFlight.stuckCalls());
 		}
 	}
 

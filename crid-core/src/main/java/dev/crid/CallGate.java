@@ -14,7 +14,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * the read lock, and keeps the lock until it returns; {@code close} marks the node closed
  * first and then takes the write lock, which it gets only once every call that passed the
  * check has returned, or gives up after its bound (a call that ignores its interrupt is
- * still under way then, and began before {@code close} returned).
+ * still under way then, and began before {@code close} returned). Whether the node is
+ * closed is kept here alone: {@link BlockSupply} closes the gate under its lock, and
+ * every part reads it from here.
  */
 final class CallGate {
 
@@ -38,6 +40,11 @@ final class CallGate {
 	/** A call let in has returned. */
 	void exit() {
 		this.lock.readLock().unlock();
+	}
+
+	/** Whether the node closed: read without a lock. */
+	boolean isClosed() {
+		return this.closed;
 	}
 
 	/** No call begins from now on. */

@@ -22,14 +22,20 @@ final class CallerWaits {
 
 	private final BlockSupply supply;
 
+	private final ReservationRunner runner;
+
+	private final Object registry;
+
 	private final Timing timing;
 
 	private final long timeoutNanos;
 
 	private final boolean callerRuns;
 
-	CallerWaits(BlockSupply supply, NodeSettings settings) {
+	CallerWaits(BlockSupply supply, ReservationRunner runner, NodeSettings settings) {
 		this.supply = supply;
+		this.runner = runner;
+		this.registry = settings.registry();
 		this.timing = settings.timing();
 		this.timeoutNanos = settings.allocationTimeout().toNanos();
 		this.callerRuns = settings.callerRunsReservations();
@@ -65,18 +71,20 @@ final class CallerWaits {
 
 	/** One round of a caller's wait; returns whether to go round again. */
 	private boolean awaitRound(@Nullable Block exhausted, Wait wait, boolean warmUp) {
-		Reservation reservation = this.supply.join(exhausted, wait, warmUp);
+		Joined joined = this.supply.join(exhausted, wait, warmUp);
+		this.runner.submit(joined.toSubmit());
+		Reservation reservation = joined.toAwait();
 		if (reservation == null) {
 			return false;
 		}
 		try {
 			if (this.callerRuns && reservation.claim()) {
-				this.supply.runOnCaller(reservation);
+				this.runner.runOnCaller(reservation);
 			}
 			return awaitResult(reservation, wait);
 		}
 		finally {
-			this.supply.leave(reservation);
+			reservation.leave();
 		}
 	}
 
@@ -115,8 +123,8 @@ final class CallerWaits {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new RegistryException("Interrupted while waiting for a block from registry " + this.supply.registry(),
-					ex, false);
+			throw new RegistryException("Interrupted while waiting for a block from registry " + this.registry, ex,
+					false);
 		}
 	}
 
@@ -140,14 +148,15 @@ final class CallerWaits {
 	 * the root cause.
 	 */
 	private RuntimeException timedOut(Reservation reservation, @Nullable RuntimeException callersFailure) {
-		long usedUp = reservation.usedUpTimestamp;
+		long usedUp = reservation.usedUpTimestamp();
 		if (usedUp >= 0) {
 			return BlockAllocator.usedUp(usedUp);
 		}
-		RuntimeException failure = (reservation.lastFailure != null) ? reservation.lastFailure : callersFailure;
+		RuntimeException last = reservation.lastFailure();
+		RuntimeException failure = (last != null) ? last : callersFailure;
 		String why = (failure != null) ? "; last failure: " + NodeStatistics.describe(failure)
 				: reservation.describeStuck();
-		return new RegistryException("No block from registry " + this.supply.registry() + " within the allocation "
+		return new RegistryException("No block from registry " + this.registry + " within the allocation "
 				+ "timeout of " + Duration.ofNanos(this.timeoutNanos) + why, failure);
 	}
 
@@ -158,13 +167,34 @@ final class CallerWaits {
 
 		final RetryPolicy.Backoff backoff = new RetryPolicy.Backoff();
 
-		boolean stalled;
+		private boolean stalled;
 
 		@Nullable RuntimeException lastFailure;
 
 		Wait(long deadline) {
 			this.deadline = deadline;
 		}
+
+		/** Whether the caller stalls for the first time: it waits for a block. */
+		boolean stalls() {
+			boolean first = !this.stalled;
+			this.stalled = true;
+			return first;
+		}
+
+	}
+
+	/**
+	 * What a caller's wait found: the reservation it waits for, and the one to submit;
+	 * either may be {@code null}.
+	 *
+	 * @param toAwait the reservation in flight the caller joined, or {@code null} when it
+	 * has a block to serve
+	 * @param toSubmit the reservation to hand to the executor, or {@code null}
+	 */
+	record Joined(@Nullable Reservation toAwait, @Nullable Reservation toSubmit) {
+
+		static final Joined NOTHING = new Joined(null, null);
 
 	}
 

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executor;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -30,10 +29,8 @@ import org.jspecify.annotations.Nullable;
  * dropped.
  *
  * <p>
- * The node is made of package-private parts, each with one job and its invariant at its
- * top: {@link Dispenser} hands out IDs, {@link BlockSupply} holds the blocks,
- * {@link ReservationRunner} runs their reservations; {@code docs/internals.md} lists
- * every part.
+ * The node is made of package-private parts ({@link NodeParts}), each with one job and
+ * its invariant at its top; {@code docs/internals.md} lists every part.
  *
  * <p>
  * Before its first block the node checks that the registry serves its layout; it measures
@@ -55,15 +52,10 @@ public final class CridNode implements AutoCloseable {
 	/** Sequence numbers reserved per registry call unless set otherwise: 10,000. */
 	public static final long DEFAULT_BLOCK_SIZE = 10_000;
 
-	/**
-	 * IDs left in the block below which the next block is reserved, unless set otherwise:
-	 * 5,000.
-	 */
+	/** IDs left in a block when the next is reserved, unless set otherwise: 5,000. */
 	public static final long DEFAULT_THRESHOLD = 5_000;
 
-	/**
-	 * How long a caller waits for the registry at most, unless set otherwise: 5 seconds.
-	 */
+	/** How long a caller waits for a block at most, unless set otherwise: 5 seconds. */
 	public static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(5);
 
 	/**
@@ -76,29 +68,17 @@ public final class CridNode implements AutoCloseable {
 
 	private final NodeSettings settings;
 
-	private final CridParser parser;
-
-	private final BlockSupply supply;
-
-	private final CallerWaits waits;
+	private final NodeParts parts;
 
 	private final Dispenser dispenser;
 
-	/**
-	 * The stripes' slots, held here so that the path every ID takes loads as little as it
-	 * can.
-	 */
+	/** The stripes' slots, held here for the fast path to load as little as it can. */
 	private final Slice[] stripeSlots;
-
-	/** Held while the node closes, so that a close() racing with another waits for it. */
-	private final ReentrantLock closing = new ReentrantLock();
 
 	CridNode(NodeSettings settings) {
 		this.settings = settings;
-		this.parser = CridParser.of(settings.layout());
-		this.supply = new BlockSupply(settings);
-		this.waits = new CallerWaits(this.supply, settings);
-		this.dispenser = new Dispenser(this.supply, this.waits, settings);
+		this.parts = new NodeParts(settings);
+		this.dispenser = this.parts.dispenser;
 		this.stripeSlots = this.dispenser.slots();
 	}
 
@@ -178,7 +158,7 @@ public final class CridNode implements AutoCloseable {
 	 * @throws NodeClosedException if the node is closed
 	 */
 	public void warmUp() {
-		this.waits.warmUp();
+		this.parts.waits.warmUp();
 	}
 
 	/**
@@ -194,7 +174,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return a parser with this node's layout
 	 */
 	public CridParser parser() {
-		return this.parser;
+		return this.parts.parser;
 	}
 
 	/**
@@ -253,7 +233,7 @@ public final class CridNode implements AutoCloseable {
 	 * @return {@code true} once closed
 	 */
 	public boolean isClosed() {
-		return this.supply.isClosed();
+		return this.parts.supply.isClosed();
 	}
 
 	/**
@@ -271,21 +251,10 @@ public final class CridNode implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.closing.lock();
-		try {
-			if (this.supply.close()) {
-				this.dispenser.close();
-			}
-		}
-		finally {
-			this.closing.unlock();
-		}
-		this.supply.stopThreads();
+		this.parts.close();
 	}
 
-	/**
-	 * The node's checked settings, for tests that build a node with some of them changed.
-	 */
+	/** The node's checked settings, for tests that build a node with some changed. */
 	NodeSettings settings() {
 		return this.settings;
 	}
@@ -293,7 +262,7 @@ public final class CridNode implements AutoCloseable {
 	@Override
 	public String toString() {
 		return "CridNode[" + this.settings.layout() + ", blockSize=" + this.settings.blockSize() + ", threshold="
-				+ this.settings.threshold() + ", registry=" + this.supply.registry() + "]";
+				+ this.settings.threshold() + ", registry=" + this.settings.registry() + "]";
 	}
 
 	/**
@@ -302,34 +271,10 @@ public final class CridNode implements AutoCloseable {
 	 */
 	public static final class Builder {
 
-		private final Registry registry;
-
-		private Instant epoch = CridLayout.DEFAULT_EPOCH;
-
-		private int timestampBits = CridLayout.DEFAULT_TIMESTAMP_BITS;
-
-		private int sequenceBits = CridLayout.DEFAULT_SEQUENCE_BITS;
-
-		private long blockSize = DEFAULT_BLOCK_SIZE;
-
-		private long threshold = DEFAULT_THRESHOLD;
-
-		private Duration allocationTimeout = DEFAULT_ALLOCATION_TIMEOUT;
-
-		private Clock clock = Clock.systemUTC();
-
-		private @Nullable Executor prefetchExecutor;
-
-		private Duration maxClockSkew = DEFAULT_MAX_CLOCK_SKEW;
-
-		private @Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
-
-		private Duration runway = Duration.ZERO;
-
-		private boolean layoutMissing;
+		private final NodeSettings.Draft draft;
 
 		private Builder(Registry registry) {
-			this.registry = registry;
+			this.draft = new NodeSettings.Draft(registry);
 		}
 
 		/**
@@ -339,7 +284,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder epoch(Instant epoch) {
-			this.epoch = epoch;
+			this.draft.epoch = epoch;
 			return this;
 		}
 
@@ -350,7 +295,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder timestampBits(int timestampBits) {
-			this.timestampBits = timestampBits;
+			this.draft.timestampBits = timestampBits;
 			return this;
 		}
 
@@ -361,7 +306,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder sequenceBits(int sequenceBits) {
-			this.sequenceBits = sequenceBits;
+			this.draft.sequenceBits = sequenceBits;
 			return this;
 		}
 
@@ -371,12 +316,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder layout(CridLayout layout) {
-			this.layoutMissing = (layout == null);
-			if (layout != null) {
-				this.epoch = layout.epoch();
-				this.timestampBits = layout.timestampBits();
-				this.sequenceBits = layout.sequenceBits();
-			}
+			this.draft.layout(layout);
 			return this;
 		}
 
@@ -388,7 +328,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder blockSize(long blockSize) {
-			this.blockSize = blockSize;
+			this.draft.blockSize = blockSize;
 			return this;
 		}
 
@@ -401,7 +341,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder threshold(long threshold) {
-			this.threshold = threshold;
+			this.draft.threshold = threshold;
 			return this;
 		}
 
@@ -413,7 +353,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder allocationTimeout(Duration allocationTimeout) {
-			this.allocationTimeout = allocationTimeout;
+			this.draft.allocationTimeout = allocationTimeout;
 			return this;
 		}
 
@@ -423,7 +363,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder clock(Clock clock) {
-			this.clock = clock;
+			this.draft.clock = clock;
 			return this;
 		}
 
@@ -437,7 +377,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder maxClockSkew(Duration maxClockSkew) {
-			this.maxClockSkew = maxClockSkew;
+			this.draft.maxClockSkew = maxClockSkew;
 			return this;
 		}
 
@@ -454,7 +394,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder onPrefetchFailure(@Nullable Consumer<? super RuntimeException> handler) {
-			this.prefetchFailureHandler = handler;
+			this.draft.prefetchFailureHandler = handler;
 			return this;
 		}
 
@@ -471,7 +411,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder prefetchExecutor(Executor prefetchExecutor) {
-			this.prefetchExecutor = prefetchExecutor;
+			this.draft.prefetchExecutor = prefetchExecutor;
 			return this;
 		}
 
@@ -488,7 +428,7 @@ public final class CridNode implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder runway(Duration runway) {
-			this.runway = runway;
+			this.draft.runway = runway;
 			return this;
 		}
 
@@ -500,9 +440,7 @@ public final class CridNode implements AutoCloseable {
 		 * allowed range
 		 */
 		public CridNode build() {
-			return new CridNode(NodeSettings.check(this.registry, this.epoch, this.timestampBits, this.sequenceBits,
-					this.layoutMissing, this.blockSize, this.threshold, this.allocationTimeout, this.clock,
-					this.prefetchExecutor, this.maxClockSkew, this.prefetchFailureHandler, this.runway));
+			return new CridNode(NodeSettings.check(this.draft));
 		}
 
 	}

@@ -30,6 +30,8 @@ final class Dispenser {
 
 	private final CallerWaits waits;
 
+	private final ReservationRunner runner;
+
 	private final Stripes stripes = new Stripes();
 
 	private final long sliceSize;
@@ -38,19 +40,20 @@ final class Dispenser {
 	private final LongAdder lostAtClose = new LongAdder();
 
 	/**
-	 * The node's timing, read for every ID when blocks expire (a node with a runway);
-	 * else {@code null}.
+	 * The node's timing, read for every ID when blocks expire
+	 * ({@link Stock#blocksExpire}); else {@code null}.
 	 */
 	private final @Nullable Timing expiring;
 
-	Dispenser(BlockSupply supply, CallerWaits waits, NodeSettings settings) {
+	Dispenser(BlockSupply supply, CallerWaits waits, ReservationRunner runner, NodeSettings settings) {
 		this.supply = supply;
 		this.waits = waits;
-		boolean runway = !settings.runway().isZero();
-		this.expiring = runway ? settings.timing() : null;
+		this.runner = runner;
+		boolean expire = supply.blocksExpire();
+		this.expiring = expire ? settings.timing() : null;
 		// Small next to a block, so what stripes hold when the node stops is a small gap.
 		// A node whose blocks expire sets nothing aside: each ID is checked as it goes.
-		this.sliceSize = runway ? 1
+		this.sliceSize = expire ? 1
 				: Math.max(1, Math.min(MAX_SLICE_SIZE, settings.blockSize() / (2L * this.stripes.count())));
 	}
 
@@ -150,7 +153,7 @@ final class Dispenser {
 	 */
 	private void reachedTrigger(Block block, long start, long end) {
 		if (block.trigger >= start && block.trigger < end) {
-			this.supply.requestPrefetch();
+			this.runner.submit(this.supply.requestPrefetch());
 		}
 	}
 

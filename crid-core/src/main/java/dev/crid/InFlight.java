@@ -3,7 +3,6 @@ package dev.crid;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntConsumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -12,13 +11,14 @@ import org.jspecify.annotations.Nullable;
  * not returned yet: what bounds a node's registry calls, and gives up on a stuck one.
  *
  * <p>
- * Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it, and the
- * fields of its reservations that are not volatile. Invariants: at most one reservation
- * is in flight; a stuck one is given up on whatever else is stuck, so no number of calls
- * that never return keeps the node from starting afresh (each of them holds its thread
- * until it returns, and counts in {@link #stuckCalls()}). A reservation given up on is no
- * longer in flight, its result completes with the failure at once, its thread is
- * interrupted (unless it is a caller's), and it starts no registry call after that.
+ * Not thread-safe: the lock of the {@link BlockSupply} that owns it guards it; each
+ * reservation guards its own state ({@link Reservation}). Invariants: at most one
+ * reservation is in flight; a stuck one is given up on whatever else is stuck, so no
+ * number of calls that never return keeps the node from starting afresh (each of them
+ * holds its thread until it returns, and counts in {@link #stuckCalls()}). A reservation
+ * given up on is no longer in flight, its result completes with the failure at once, its
+ * thread is interrupted (unless it is a caller's), and it starts no registry call after
+ * that.
  */
 final class InFlight {
 
@@ -29,18 +29,18 @@ final class InFlight {
 	private final Object registry;
 
 	/** Told how many calls given up on are still out, whenever that changes. */
-	private final IntConsumer stuckCallsChanged;
+	private final NodeExecutor executor;
 
 	private @Nullable Reservation inflight;
 
 	/** Reservations given up on whose run has not ended yet. */
 	private final List<Reservation> givenUp = new ArrayList<>();
 
-	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry, IntConsumer stuckCallsChanged) {
+	InFlight(NodeStatistics statistics, long timeoutNanos, Object registry, NodeExecutor executor) {
 		this.statistics = statistics;
 		this.timeoutNanos = timeoutNanos;
 		this.registry = registry;
-		this.stuckCallsChanged = stuckCallsChanged;
+		this.executor = executor;
 	}
 
 	/** The reservation in flight, or {@code null}. */
@@ -79,34 +79,21 @@ final class InFlight {
 			return null;
 		}
 		this.inflight = null;
-		reservation.abandoned = true;
-		if (reservation.runner != null) {
+		Thread runner = reservation.giveUp();
+		if (runner != null) {
 			this.givenUp.add(reservation);
-			this.stuckCallsChanged.accept(this.givenUp.size());
-			if (!reservation.onCallerThread) {
-				reservation.runner.interrupt();
+			this.executor.stuckCallsChanged(this.givenUp.size());
+			if (!reservation.onCallerThread()) {
+				runner.interrupt();
 			}
 		}
 		RegistryException failure = new RegistryException(
 				"Gave up on a block reservation from registry " + this.registry + reservation.describeStuck()
 						+ " within the allocation timeout of " + Duration.ofNanos(this.timeoutNanos));
 		long failures = this.statistics.failed(reservation.prefetch, now - reservation.submitted, failure);
-		reservation.lastFailure = failure;
+		reservation.failed(failure);
 		reservation.result.completeExceptionally(failure);
 		return failure.getMessage() + " (" + failures + " failed calls in a row); the next reservation starts afresh";
-	}
-
-	/**
-	 * Records the thread about to run a reservation; returns {@code false} when it must
-	 * not run: it was given up on, or ended, meanwhile.
-	 */
-	boolean start(Reservation reservation, Thread thread, boolean onCallerThread) {
-		if (reservation.abandoned || reservation.result.isDone()) {
-			return false;
-		}
-		reservation.runner = thread;
-		reservation.onCallerThread = onCallerThread;
-		return true;
 	}
 
 	/**
@@ -114,14 +101,14 @@ final class InFlight {
 	 * was given up on.
 	 */
 	boolean end(Reservation reservation) {
-		reservation.runner = null;
+		boolean gaveUp = reservation.end();
 		if (this.inflight == reservation) {
 			this.inflight = null;
 		}
 		if (this.givenUp.remove(reservation)) {
-			this.stuckCallsChanged.accept(this.givenUp.size());
+			this.executor.stuckCallsChanged(this.givenUp.size());
 		}
-		return reservation.abandoned;
+		return gaveUp;
 	}
 
 	/**

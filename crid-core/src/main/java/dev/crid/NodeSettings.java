@@ -60,11 +60,16 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 
 	/**
 	 * Checks a builder's settings; returns them, or throws naming every violated rule.
-	 * @param layoutMissing whether {@code layout(null)} was called
 	 * @throws InvalidConfigException naming every violated rule, its value and its
 	 * allowed range
 	 */
-	static NodeSettings check(Registry registry, Instant epoch, int timestampBits, int sequenceBits,
+	static NodeSettings check(Draft draft) {
+		return check(draft.registry, draft.epoch, draft.timestampBits, draft.sequenceBits, draft.layoutMissing,
+				draft.blockSize, draft.threshold, draft.allocationTimeout, draft.clock, draft.prefetchExecutor,
+				draft.maxClockSkew, draft.prefetchFailureHandler, draft.runway);
+	}
+
+	private static NodeSettings check(Registry registry, Instant epoch, int timestampBits, int sequenceBits,
 			boolean layoutMissing, long blockSize, long threshold, Duration allocationTimeout, Clock clock,
 			@Nullable Executor prefetchExecutor, Duration maxClockSkew,
 			@Nullable Consumer<? super RuntimeException> prefetchFailureHandler, Duration runway) {
@@ -124,6 +129,56 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 		return new NodeSettings(registry, CridLayout.of(epoch, timestampBits, sequenceBits), blockSize, threshold,
 				allocationTimeout, clock, prefetchExecutor, maxClockSkew, prefetchFailureHandler, runway,
 				IDLE_THREAD_TIMEOUT, registry.answersFromMemory(), Timing.SYSTEM);
+	}
+
+	/**
+	 * A builder's settings before they are checked: every one at its default until set.
+	 */
+	static final class Draft {
+
+		final Registry registry;
+
+		Instant epoch = CridLayout.DEFAULT_EPOCH;
+
+		int timestampBits = CridLayout.DEFAULT_TIMESTAMP_BITS;
+
+		int sequenceBits = CridLayout.DEFAULT_SEQUENCE_BITS;
+
+		/** Whether {@code layout(null)} was called. */
+		boolean layoutMissing;
+
+		long blockSize = CridNode.DEFAULT_BLOCK_SIZE;
+
+		long threshold = CridNode.DEFAULT_THRESHOLD;
+
+		Duration allocationTimeout = CridNode.DEFAULT_ALLOCATION_TIMEOUT;
+
+		Clock clock = Clock.systemUTC();
+
+		@Nullable Executor prefetchExecutor;
+
+		Duration maxClockSkew = CridNode.DEFAULT_MAX_CLOCK_SKEW;
+
+		@Nullable Consumer<? super RuntimeException> prefetchFailureHandler;
+
+		Duration runway = Duration.ZERO;
+
+		Draft(Registry registry) {
+			this.registry = registry;
+		}
+
+		/**
+		 * Sets epoch and bit split from a layout; {@code null} is reported by the check.
+		 */
+		void layout(@Nullable CridLayout layout) {
+			this.layoutMissing = (layout == null);
+			if (layout != null) {
+				this.epoch = layout.epoch();
+				this.timestampBits = layout.timestampBits();
+				this.sequenceBits = layout.sequenceBits();
+			}
+		}
+
 	}
 
 }

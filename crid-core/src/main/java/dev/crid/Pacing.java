@@ -1,5 +1,7 @@
 package dev.crid;
 
+import java.time.Duration;
+
 /**
  * Decides when a node reserves its next block, and how large, from what it measures: how
  * fast it uses its blocks up, and how long a block takes to arrive once asked for (the
@@ -55,8 +57,8 @@ final class Pacing {
 
 	private int nextLatency;
 
-	/** IDs handed out per nanosecond, averaged over the latest blocks. */
-	private double rate;
+	/** Measures how fast the node hands out IDs, over its latest blocks among others. */
+	private final RateMeter meter;
 
 	private long allocationSize;
 
@@ -71,6 +73,11 @@ final class Pacing {
 	 * the others
 	 */
 	Pacing(long blockSize, long threshold, long sequencesPerSecond) {
+		this(blockSize, threshold, sequencesPerSecond, new RateMeter(Duration.ofSeconds(1)));
+	}
+
+	Pacing(long blockSize, long threshold, long sequencesPerSecond, RateMeter meter) {
+		this.meter = meter;
 		this.blockSize = blockSize;
 		this.threshold = threshold;
 		this.maxAllocationSize = Math.max(blockSize,
@@ -79,9 +86,12 @@ final class Pacing {
 		this.currentThreshold = threshold;
 	}
 
-	/** The pacing of a node with the given settings. */
-	static Pacing of(NodeSettings settings) {
-		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond(settings.layout()));
+	/**
+	 * The pacing of a node with the given settings, which measures its rate with the
+	 * meter.
+	 */
+	static Pacing of(NodeSettings settings, RateMeter meter) {
+		return new Pacing(settings.blockSize(), settings.threshold(), sequencesPerSecond(settings.layout()), meter);
 	}
 
 	/**
@@ -101,6 +111,11 @@ final class Pacing {
 	void allocated(long nanos) {
 		this.latencies[this.nextLatency] = nanos;
 		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
+	}
+
+	/** The configured block size: the least a node asks for. */
+	long blockSize() {
+		return this.blockSize;
 	}
 
 	/** How many numbers to ask the registry for next. */
@@ -124,8 +139,7 @@ final class Pacing {
 		long tail = tailLatency();
 		if (retired.size > 0 && retired.installedAt != 0) {
 			long lifetime = Math.max(1, now - retired.installedAt);
-			double rate = (double) retired.size / lifetime;
-			this.rate = (this.rate == 0) ? rate : (this.rate + rate) / 2;
+			this.meter.blockServed(retired.size, lifetime);
 			if (this.threshold >= 1 && tail > 0 && lifetime < GROW_BELOW * tail) {
 				this.allocationSize = Math.min(this.maxAllocationSize, saturatedMultiply(this.allocationSize, 2));
 			}
@@ -142,7 +156,7 @@ final class Pacing {
 		// The configured threshold is a share of the configured block; a grown block
 		// keeps that share.
 		long floor = (long) Math.ceil((double) this.threshold / this.blockSize * next.size);
-		long measured = (long) Math.ceil(2 * this.rate * tail);
+		long measured = (long) Math.ceil(2 * this.meter.blockRate() * tail);
 		this.currentThreshold = Math.min(next.size, Math.max(floor, measured));
 		next.trigger = next.size - this.currentThreshold;
 	}

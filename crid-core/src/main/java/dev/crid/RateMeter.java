@@ -3,16 +3,19 @@ package dev.crid;
 import java.time.Duration;
 
 /**
- * The rate at which a node hands out IDs, measured over a window: the IDs handed out
- * since the oldest sample within the window, divided by the whole window. A node younger
- * than its window, or one that was quiet before a burst, is measured over the window all
- * the same, so a burst never counts for more than it is: the rate times the window is at
- * most the IDs handed out within the window.
+ * The rate at which a node hands out IDs: the one place it is measured, two ways. Over a
+ * window, for the stock and {@link CridStats#runway()}: the IDs handed out since the
+ * oldest sample within the window, divided by the whole window. A node younger than its
+ * window, or one that was quiet before a burst, is measured over the window all the same,
+ * so a burst never counts for more than it is: the rate times the window is at most the
+ * IDs handed out within the window.
  *
  * <p>
  * It keeps a sample (the time, and how many IDs the node had handed out) at most every
- * sixty-fourth of the window, in a ring that spans two windows. Not thread-safe: the node
- * calls it under its lock.
+ * sixty-fourth of the window, in a ring that spans two windows. And over the latest
+ * blocks, for {@link Pacing}'s trigger: each retired block's IDs over its lifetime, each
+ * block weighing half the one after it. Not thread-safe: the node calls it under its
+ * lock.
  */
 final class RateMeter {
 
@@ -29,6 +32,9 @@ final class RateMeter {
 	private int samples;
 
 	private int newest = -1;
+
+	/** IDs per nanosecond over the latest blocks, each weighing half the one after it. */
+	private double blockRate;
 
 	RateMeter(Duration window) {
 		this.windowNanos = window.toNanos();
@@ -82,6 +88,20 @@ final class RateMeter {
 			return 0;
 		}
 		return (double) Math.max(0, issuedNow - this.issued[oldest]) / this.windowNanos;
+	}
+
+	/**
+	 * Records a block retired after {@code lifetimeNanos} in which {@code size} IDs were
+	 * handed out, for the rate over the latest blocks ({@link Pacing}'s trigger).
+	 */
+	void blockServed(long size, long lifetimeNanos) {
+		double rate = (double) size / lifetimeNanos;
+		this.blockRate = (this.blockRate == 0) ? rate : (this.blockRate + rate) / 2;
+	}
+
+	/** IDs per nanosecond over the latest blocks; 0 before the first block retired. */
+	double blockRate() {
+		return this.blockRate;
 	}
 
 	/** How long {@code held} IDs last at the given rate: at least one ID a window. */

@@ -1,7 +1,6 @@
 package dev.crid;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
@@ -11,18 +10,31 @@ import org.jspecify.annotations.Nullable;
  * on every path.
  *
  * <p>
- * Its life: queued (submitted, no thread has {@link #claim() claimed} it), running (a
- * thread of the executor, or a caller that found it queued, runs it), ended (its result
- * is complete). It may be <em>abandoned</em> while queued or running, when it is
- * {@link #stuck stuck}: its result then completes with the failure at once, and whatever
- * its registry call returns later is dropped. The fields that are not volatile are
- * guarded by the lock of the {@link BlockSupply} that made it.
+ * Its states, and the transitions between them:
+ *
+ * <pre>
+ *            claim()             start()              end()
+ *  QUEUED ───────────▶ CLAIMED ───────────▶ RUNNING ─────────▶ ENDED
+ *                         │                                      ▲
+ *                         └──── start() refused: end() ──────────┘
+ *
+ *  giveUp(), in any state but ENDED, marks it given up on: its result completes with
+ *  the failure, it starts no further registry call, and its thread, if it has one, runs
+ *  on until its call returns.
+ * </pre>
+ *
+ * A thread of the executor, or a caller that finds it queued, claims it; the node starts
+ * it, unless it closed or gave up on it meanwhile, and ends it whatever happened.
+ *
+ * <p>
+ * Invariant: every field that changes is written only by the methods below, under this
+ * reservation's own monitor, and is volatile, so any thread reads it without a lock;
+ * nothing is called out while the monitor is held, and a thread that holds the node's
+ * lock takes the monitor after it, never before, so the two cannot deadlock.
  */
 final class Reservation implements BlockAllocator.Attempt {
 
-	/**
-	 * The most a call may take beyond the allocation timeout before it counts as stuck.
-	 */
+	/** The most a call may take beyond the allocation timeout, then it is stuck. */
 	private static final long STUCK_GRACE_NANOS = 1_000_000_000L;
 
 	/**
@@ -39,57 +51,53 @@ final class Reservation implements BlockAllocator.Attempt {
 
 	final CompletableFuture<Block> result = new CompletableFuture<>();
 
-	private final AtomicBoolean claimed = new AtomicBoolean();
+	private volatile State state = State.QUEUED;
+
+	private volatile boolean givenUp;
+
+	/** The thread running it, while one does. */
+	private volatile @Nullable Thread runner;
+
+	/**
+	 * Whether it runs on a caller's thread, which must not be interrupted nor kept
+	 * waiting in retries.
+	 */
+	private volatile boolean onCallerThread;
+
+	/** Callers waiting for its result. */
+	private volatile int waiters;
+
+	/**
+	 * The thread submitting it, while it does: tells an executor that runs tasks on the
+	 * spot.
+	 */
+	private volatile @Nullable Thread submitter;
 
 	/**
 	 * The time until which the attempt under way may wait for a used-up second to pass.
 	 */
-	volatile long deadline;
+	private volatile long deadline;
 
 	/** The used-up timestamp whose end the attempt is waiting for, or -1. */
-	volatile long usedUpTimestamp = -1;
+	private volatile long usedUpTimestamp = -1;
 
 	/** When the registry call under way started, or 0 between calls. */
-	volatile long callStarted;
+	private volatile long callStarted;
 
 	/**
 	 * The timestamp in which the registry went back, while the attempt waits for the
 	 * next, or -1.
 	 */
-	volatile long wentBackTimestamp = -1;
+	private volatile long wentBackTimestamp = -1;
 
 	/**
 	 * Where the time a block takes to arrive is measured from: when the reservation was
 	 * made, for its first attempt (the wait for a thread counts), and when the attempt
 	 * started, for a retry (the pauses of an outage do not).
 	 */
-	volatile long measuredFrom;
+	private volatile long measuredFrom;
 
-	volatile @Nullable RuntimeException lastFailure;
-
-	/**
-	 * The thread submitting it, while it does: tells an executor that runs tasks on the
-	 * spot.
-	 */
-	volatile @Nullable Thread submitter;
-
-	/** Callers waiting for its result. */
-	int waiters;
-
-	/**
-	 * Whether the node gave up on it; written under the supply's lock, read also by the
-	 * gate a registry call passes.
-	 */
-	volatile boolean abandoned;
-
-	/** The thread running it, while one does. */
-	@Nullable Thread runner;
-
-	/**
-	 * Whether it runs on a caller's thread, which must not be interrupted nor kept
-	 * waiting in retries.
-	 */
-	boolean onCallerThread;
+	private volatile @Nullable RuntimeException lastFailure;
 
 	Reservation(boolean prefetch, long size, long submitted) {
 		this.prefetch = prefetch;
@@ -99,12 +107,111 @@ final class Reservation implements BlockAllocator.Attempt {
 	}
 
 	/** Takes the reservation to run it; only the first thread to ask gets it. */
-	boolean claim() {
-		return this.claimed.compareAndSet(false, true);
+	synchronized boolean claim() {
+		if (this.state != State.QUEUED) {
+			return false;
+		}
+		this.state = State.CLAIMED;
+		return true;
 	}
 
 	boolean claimed() {
-		return this.claimed.get();
+		return this.state != State.QUEUED;
+	}
+
+	/**
+	 * Starts the run of a claimed reservation on the given thread; returns {@code false}
+	 * when it must not run: it was given up on, or ended, meanwhile.
+	 */
+	synchronized boolean start(Thread thread, boolean onCallerThread) {
+		if (this.state != State.CLAIMED || this.givenUp || this.result.isDone()) {
+			return false;
+		}
+		this.state = State.RUNNING;
+		this.runner = thread;
+		this.onCallerThread = onCallerThread;
+		return true;
+	}
+
+	/**
+	 * Gives up on it: it starts no registry call from now on. Returns the thread running
+	 * it, which holds its call until the call returns, or {@code null} when none does.
+	 * The node then completes its result with the failure.
+	 */
+	synchronized @Nullable Thread giveUp() {
+		this.givenUp = true;
+		return this.runner;
+	}
+
+	/** Whether its thread, while it runs, is a caller's. */
+	boolean onCallerThread() {
+		return this.onCallerThread;
+	}
+
+	/** Ends its run, whatever happened; returns whether it had been given up on. */
+	synchronized boolean end() {
+		this.state = State.ENDED;
+		this.runner = null;
+		return this.givenUp;
+	}
+
+	/** A caller waits for its result from now on. */
+	synchronized void join() {
+		this.waiters++;
+	}
+
+	/** A caller no longer waits for its result. */
+	synchronized void leave() {
+		this.waiters--;
+	}
+
+	/** Whether a caller waits for its result. */
+	boolean awaited() {
+		return this.waiters > 0;
+	}
+
+	/** Records the thread submitting it, or {@code null} once it has. */
+	synchronized void submitting(@Nullable Thread thread) {
+		this.submitter = thread;
+	}
+
+	/**
+	 * Whether the given thread is the one submitting it: an executor ran it on the spot.
+	 */
+	boolean submittedBy(Thread thread) {
+		return this.submitter == thread;
+	}
+
+	/** An attempt begins now: it may wait for a used-up second until the deadline. */
+	synchronized void attemptStarts(long now, long timeoutNanos) {
+		this.deadline = now + timeoutNanos;
+		if (this.lastFailure != null) {
+			this.measuredFrom = now;
+		}
+	}
+
+	/** How long the block took to arrive, by the node's {@link Timing} reading now. */
+	long arrivalNanos(long now) {
+		return now - this.measuredFrom;
+	}
+
+	/** Records a failure of its own, or the one it was given up with. */
+	synchronized void failed(RuntimeException failure) {
+		this.lastFailure = failure;
+	}
+
+	@Nullable RuntimeException lastFailure() {
+		return this.lastFailure;
+	}
+
+	/** The registry went back in the given timestamp; the attempt waits for the next. */
+	synchronized void wentBack(long timestamp) {
+		this.wentBackTimestamp = timestamp;
+	}
+
+	/** The used-up timestamp whose end the attempt is waiting for, or -1. */
+	long usedUpTimestamp() {
+		return this.usedUpTimestamp;
 	}
 
 	/**
@@ -115,7 +222,7 @@ final class Reservation implements BlockAllocator.Attempt {
 	 * between calls.
 	 */
 	long stuckAt(long timeout) {
-		if (!this.claimed.get()) {
+		if (!claimed()) {
 			return this.submitted + timeout;
 		}
 		long call = this.callStarted;
@@ -129,7 +236,7 @@ final class Reservation implements BlockAllocator.Attempt {
 
 	/** Says what it was doing when given up on, for the callers' failure. */
 	String describeStuck() {
-		if (!this.claimed.get()) {
+		if (!claimed()) {
 			return ": the prefetch executor did not run the task";
 		}
 		long wentBack = this.wentBackTimestamp;
@@ -151,23 +258,23 @@ final class Reservation implements BlockAllocator.Attempt {
 	}
 
 	@Override
-	public void registryCallStarted(long now) {
+	public synchronized void registryCallStarted(long now) {
 		this.callStarted = now;
 		this.wentBackTimestamp = -1;
 	}
 
 	@Override
-	public void registryCallEnded() {
+	public synchronized void registryCallEnded() {
 		this.callStarted = 0;
 	}
 
 	@Override
 	public boolean givenUp() {
-		return this.abandoned;
+		return this.givenUp;
 	}
 
 	@Override
-	public void waitingForNextSecond(long timestamp) {
+	public synchronized void waitingForNextSecond(long timestamp) {
 		this.usedUpTimestamp = timestamp;
 	}
 
@@ -183,20 +290,10 @@ final class Reservation implements BlockAllocator.Attempt {
 		}
 	}
 
-	/** What became of a block a reservation's registry call returned. */
-	enum Answer {
+	/** Where a reservation is in its life; see the class's diagram. */
+	private enum State {
 
-		/** Ready to be served. */
-		TAKEN,
-
-		/** The node closed, or gave up on the reservation: nobody gets it. */
-		DROPPED,
-
-		/**
-		 * It overlaps a block given before: refused; the reservation moves on to the next
-		 * second.
-		 */
-		WENT_BACK
+		QUEUED, CLAIMED, RUNNING, ENDED
 
 	}
 

@@ -29,7 +29,16 @@ final class ReservationReports {
 		this.prefetchFailureHandler = prefetchFailureHandler;
 	}
 
-	void taken(long failuresBefore) {
+	/** Tells what became of a block a registry call returned. */
+	void answered(Landing.Answer answer, Block block, long failuresBefore) {
+		switch (answer) {
+			case TAKEN -> taken(failuresBefore);
+			case DROPPED -> dropped(block);
+			case WENT_BACK -> wentBack(block);
+		}
+	}
+
+	private void taken(long failuresBefore) {
 		if (failuresBefore > 0) {
 			logger.log(Level.INFO, () -> "Registry " + this.registry + " reserved a block again after " + failuresBefore
 					+ " failed calls");
@@ -41,7 +50,7 @@ final class ReservationReports {
 				+ "gave up on its reservation");
 	}
 
-	void wentBack(Block block) {
+	private void wentBack(Block block) {
 		logger.log(Level.WARNING, () -> "Registry " + this.registry + " went back: it answered sequence numbers ["
 				+ block.start + ", " + (block.start + block.size) + ") of timestamp " + block.timestamp + ", which "
 				+ "overlap a block it gave this node before (a restored backup, or a failover to a replica that "

@@ -35,6 +35,15 @@ final class RetryPolicy {
 	}
 
 	/**
+	 * Whether a reservation asks the registry again after a failure that came
+	 * {@code retryingNanos} after it was made: as a caller would while one waits for it,
+	 * else as the background does.
+	 */
+	static boolean asksAgain(RuntimeException failure, boolean callerWaits, long retryingNanos) {
+		return callerWaits ? callerRetries(failure) : backgroundRetries(failure, retryingNanos);
+	}
+
+	/**
 	 * Whether a caller asks the registry again after this failure, within its allocation
 	 * timeout: a failure that may pass, or a used-up second, whose end the caller may
 	 * still live to see.

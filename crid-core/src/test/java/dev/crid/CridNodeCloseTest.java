@@ -286,7 +286,7 @@ class CridNodeCloseTest {
 		await().atMost(AWAIT).until(() -> closeNanos.get() >= 0);
 		// Waiting for its own thread to end would last the whole wait of close(), a
 		// second.
-		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofNanos(ReservationRunner.CLOSE_WAIT_NANOS));
+		assertThat(Duration.ofNanos(closeNanos.get())).isLessThan(Duration.ofNanos(NodeExecutor.CLOSE_WAIT_NANOS));
 		// The interrupt of close() is for registry calls; the handler that closed the
 		// node goes on uninterrupted.
 		assertThat(interruptedAfterClose.get()).as("the handler's thread interrupted after close()").isFalse();

@@ -58,7 +58,7 @@ class CridNodeStuckCallTest {
 			assertThat(failedCallers).isBetween(hungCalls, 2 * hungCalls + 2);
 			assertThat(node.stats().stuckCalls()).as("calls given up on, still out").isEqualTo(hungCalls);
 			assertThat(NodeThreads.startedSince(before)).as("threads of the node: one per hung call, and two more")
-				.hasSizeBetween(hungCalls + 1, hungCalls + ReservationRunner.OWN_THREADS);
+				.hasSizeBetween(hungCalls + 1, hungCalls + NodeExecutor.OWN_THREADS);
 			for (int i = 0; i < 1_000; i++) {
 				node.nextId();
 			}

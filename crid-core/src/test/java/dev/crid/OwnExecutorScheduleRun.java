@@ -52,7 +52,7 @@ final class OwnExecutorScheduleRun {
 	private static final String THREAD_PREFIX = "crid-prefetch-";
 
 	/** The longest {@code close()} waits for the node's threads. */
-	private static final long CLOSE_WAIT_NANOS = ReservationRunner.CLOSE_WAIT_NANOS;
+	private static final long CLOSE_WAIT_NANOS = NodeExecutor.CLOSE_WAIT_NANOS;
 
 	/**
 	 * What a loaded machine may add to any wait of the model: two cores shared by several
