@@ -90,9 +90,12 @@ class CridNodeStuckCallTest {
 			node.close();
 			// close() waits a second at most for the calls under way and the node's
 			// threads, never the allocation timeout (ten minutes here); it waits that
-			// second in full, since the call is deaf to its interrupt.
-			assertThat(Duration.ofNanos(System.nanoTime() - closing)).isBetween(Duration.ofMillis(990),
-					Duration.ofSeconds(10));
+			// second in full, since the call is deaf to its interrupt. Beyond it, only
+			// what a loaded machine held the threads up.
+			long took = System.nanoTime() - closing;
+			assertThat(Duration.ofNanos(took)).isGreaterThanOrEqualTo(Duration.ofMillis(990));
+			assertThat(Duration.ofNanos(took - SchedulingLag.recentMax(took))).as("close() beyond the scheduling lag")
+				.isLessThan(Duration.ofMillis(1_250));
 			assertThat(node.isClosed()).isTrue();
 		}
 		finally {

@@ -72,7 +72,7 @@ final class CridIdJavaType extends AbstractClassJavaType<CridId> {
 			return type.cast(value);
 		}
 		if (type == Long.class || type == long.class) {
-			@SuppressWarnings("unchecked")
+			@SuppressWarnings("unchecked") // X is Long, or long boxed
 			X result = (X) Long.valueOf(value.value());
 			return result;
 		}

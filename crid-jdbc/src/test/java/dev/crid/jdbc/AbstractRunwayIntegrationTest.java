@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
  * every 10 ms) through a {@link FaultProxy} and a HikariCP pool, the link is cut (or
  * turned into a black hole, which answers nothing and refuses nothing) once the node
  * holds its runway at the rate it measured, and during the cut and after the heal no call
- * fails, none waits longer than the allocation timeout, no ID repeats, and the node tops
+ * fails, none waits longer than {@link #LONGEST_CALL}, no ID repeats, and the node tops
  * its stock up again once the registry is back. One short subclass per length.
  */
 abstract class AbstractRunwayIntegrationTest {
@@ -39,6 +39,15 @@ abstract class AbstractRunwayIntegrationTest {
 	private static final int CALLERS = 2;
 
 	private static final long BATCH_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	/**
+	 * The longest a call may take, before, during and after the outage: a caller served
+	 * from the stock never waits for the registry, so what it waits is what the machine
+	 * holds its thread up (measured 4 to 19 ms on two cores, 0.3 s with the load average
+	 * at 20); one that waited for a reservation during the outage would wait until its
+	 * allocation timeout (5 s).
+	 */
+	private static final Duration LONGEST_CALL = Duration.ofSeconds(1);
 
 	private final Duration runway;
 
@@ -119,7 +128,7 @@ abstract class AbstractRunwayIntegrationTest {
 							duplicates, ids.length);
 					assertThat(load.unexpected()).isEmpty();
 					assertThat(load.failures()).as("failed calls").isZero();
-					assertThat(load.longestCall()).as("longest call").isLessThan(node.allocationTimeout());
+					assertThat(load.longestCall()).as("longest call").isLessThan(LONGEST_CALL);
 					assertThat(duplicates).as("IDs issued twice").isZero();
 					// The callers kept their pace through the cut (they catch up after a
 					// late batch).
@@ -189,6 +198,7 @@ abstract class AbstractRunwayIntegrationTest {
 						long started = System.nanoTime();
 						try {
 							long id = node.nextId();
+							took(started);
 							if (count == taken.length) {
 								taken = Arrays.copyOf(taken, taken.length * 2);
 							}
@@ -196,9 +206,9 @@ abstract class AbstractRunwayIntegrationTest {
 							this.issued.increment();
 						}
 						catch (CridException ex) {
+							took(started);
 							this.failures.increment();
 						}
-						this.longestCallNanos.accumulateAndGet(System.nanoTime() - started, Math::max);
 					}
 					next += BATCH_EVERY_NANOS;
 					LockSupport.parkNanos(next - System.nanoTime());
@@ -210,6 +220,11 @@ abstract class AbstractRunwayIntegrationTest {
 			finally {
 				this.ids.add(Arrays.copyOf(taken, count));
 			}
+		}
+
+		/** Records how long a call took, without what the caller did with its ID. */
+		private void took(long started) {
+			this.longestCallNanos.accumulateAndGet(System.nanoTime() - started, Math::max);
 		}
 
 		long issued() {

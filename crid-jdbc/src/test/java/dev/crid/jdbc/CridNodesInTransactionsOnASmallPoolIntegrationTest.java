@@ -21,6 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.crid.CridNode;
 import dev.crid.RegistryException;
+import dev.crid.testsupport.FaultLoad;
 import dev.crid.testsupport.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,7 +78,7 @@ class CridNodesInTransactionsOnASmallPoolIntegrationTest {
 					.asString()
 					.contains("within the allocation timeout of PT1S");
 				assertThat(failure.took()).isGreaterThanOrEqualTo(ALLOCATION_TIMEOUT)
-					.isLessThan(ALLOCATION_TIMEOUT.plusSeconds(3));
+					.isLessThan(ALLOCATION_TIMEOUT.plus(FaultLoad.CALL_MARGIN));
 			}));
 		// The transactions are over: every node serves, from 8 threads, with blocks of 10
 		// IDs.

@@ -122,7 +122,7 @@ public class CridJacksonModule extends SimpleModule {
 		}
 	}
 
-	@SuppressWarnings("unchecked")
+	@SuppressWarnings("unchecked") // each name is that of an annotation type
 	private static List<Class<? extends Annotation>> presentAnnotations(String... names) {
 		List<Class<? extends Annotation>> present = new ArrayList<>();
 		ClassLoader classLoader = CridJacksonModule.class.getClassLoader();

@@ -194,7 +194,7 @@ final class CridIdAssigner {
 		 * Returns the aggregate with its {@code @Id} set to the ID: the same object, or a
 		 * copy if immutable.
 		 */
-		@SuppressWarnings("unchecked")
+		@SuppressWarnings("unchecked") // the entity is that of the aggregate's own type T
 		<T> T assign(T aggregate, long id) {
 			RelationalPersistentEntity<T> typed = (RelationalPersistentEntity<T>) Objects.requireNonNull(this.entity);
 			PersistentPropertyAccessor<T> accessor = new InstantiationAwarePropertyAccessor<>(aggregate,

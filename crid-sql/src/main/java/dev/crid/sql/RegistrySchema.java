@@ -175,7 +175,7 @@ final class RegistrySchema {
 	 * Returns a failure of the session's statements as what it is: unchecked, or the
 	 * session's own exception, which is the only checked one its statements throw.
 	 */
-	@SuppressWarnings("unchecked")
+	@SuppressWarnings("unchecked") // the only checked exception is the session's own E
 	private static <E extends Exception> E rethrown(Exception failure) {
 		if (failure instanceof RuntimeException unchecked) {
 			throw unchecked;
