@@ -58,8 +58,9 @@ abstract class AbstractCridHealthFaultIntegrationTest {
 	/**
 	 * How soon the health goes DOWN: a check that finished just before the fault is
 	 * reused for {@link CridHealthIndicator#CHECK_REUSE}, the next one, black-holed, is
-	 * waited for {@link CridHealthIndicator#CHECK_WAIT} (1.5 s by design, where a cut
-	 * fails at once), and the probe sees it within its poll interval; then the margin.
+	 * waited for {@link CridHealthIndicator#CHECK_WAIT} (half a second by design, where a
+	 * cut fails at once), and the probe sees it within its poll interval; then the
+	 * margin.
 	 */
 	private static final Duration DOWN_LIMIT = CridHealthIndicator.CHECK_REUSE.plus(CridHealthIndicator.CHECK_WAIT)
 		.plus(POLL_INTERVAL)
