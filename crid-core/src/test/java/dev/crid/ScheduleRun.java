@@ -67,6 +67,9 @@ final class ScheduleRun {
 
 	private final long timeoutNanos = TIMEOUT.toNanos();
 
+	/** The node's wall clock, on the scheduler's virtual time. */
+	private final Clock clock;
+
 	/**
 	 * The node's runway: zero in two schedules of three, half a second to five in the
 	 * rest.
@@ -90,7 +93,7 @@ final class ScheduleRun {
 				throw new AssertionError("a failure handler that throws an Error");
 			}
 		};
-		Clock clock = new VirtualClock(this.scheduler);
+		this.clock = new VirtualClock(this.scheduler);
 		Executor executor = (task) -> {
 			if (this.executorMode == ExecutorMode.DIRECT) {
 				task.run();
@@ -102,7 +105,7 @@ final class ScheduleRun {
 		this.runway = (this.random.nextInt(3) == 0) ? Duration.ofMillis(500 + this.random.nextInt(4_500))
 				: Duration.ZERO;
 		CridNode built = CridNode.builder(this.registry)
-			.clock(clock)
+			.clock(this.clock)
 			.blockSize(4 + this.random.nextInt(12))
 			.threshold(this.random.nextBoolean() ? 0 : 2)
 			.allocationTimeout(TIMEOUT)
@@ -348,11 +351,10 @@ final class ScheduleRun {
 			}
 			// With a runway, an ID is handed out at most 1.25 runways after the second it
 			// carries has ended.
-			long secondEnded = (this.node.layout().timestampOf(id) + 1 - 500) * 1_000_000_000L
-					+ SimulatedScheduler.START_NANOS;
-			long age = this.scheduler.now() - secondEnded;
-			if (!this.runway.isZero() && age > this.runway.toNanos() * 5 / 4) {
-				violate("ID " + id + " was handed out " + Duration.ofNanos(age)
+			Instant secondEnded = this.node.layout().epoch().plusSeconds(this.node.layout().timestampOf(id) + 1);
+			Duration age = Duration.between(secondEnded, this.clock.instant());
+			if (!this.runway.isZero() && age.toNanos() > this.runway.toNanos() * 5 / 4) {
+				violate("ID " + id + " was handed out " + age
 						+ " after its second ended, beyond 1.25 times the runway of " + this.runway);
 			}
 		}
