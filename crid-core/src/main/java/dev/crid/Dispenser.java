@@ -82,8 +82,10 @@ final class Dispenser {
 				long start = block.take(wanted);
 				if (start < block.size) {
 					long end = Math.min(start + wanted, block.size);
-					reachedTrigger(block, start, end);
 					if (refilling && end - start > 1) {
+						// The stripe gets its slice before this caller may ask for the
+						// next block, which can hold it a while: the stripe's other
+						// threads go on meanwhile.
 						Slice slice = new Slice(block, start + 1, end);
 						refilling = false;
 						if (!this.stripes.replace(slot, Slice.REFILLING, slice)) {
@@ -91,6 +93,7 @@ final class Dispenser {
 																	// meanwhile
 						}
 					}
+					reachedTrigger(block, start, end);
 					return block.firstId + start;
 				}
 				if (wait == null) {

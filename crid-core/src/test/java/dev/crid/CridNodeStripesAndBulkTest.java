@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -143,6 +145,64 @@ class CridNodeStripesAndBulkTest {
 		node.close();
 		assertThatExceptionOfType(NodeClosedException.class).isThrownBy(node::nextId);
 		assertThat(node.stats().idsIssued()).isEqualTo(10);
+	}
+
+	@Test
+	void aStripesOtherThreadsTakeFromItsSliceWhileTheThreadThatTookTheSliceAsksForTheNextBlock() throws Exception {
+		CountDownLatch asking = new CountDownLatch(1);
+		CountDownLatch answer = new CountDownLatch(1);
+		AtomicInteger submitted = new AtomicInteger();
+		Executor executor = (task) -> {
+			if (submitted.incrementAndGet() == 2) { // the next block, asked for at the
+													// trigger
+				asking.countDown();
+				awaitStart(answer);
+			}
+			new Thread(task).start();
+		};
+		// The trigger at offset 1: the taker of the first slice asks for the next block.
+		try (CridNode node = CridNode.builder(new InMemoryRegistry())
+			.blockSize(10_000)
+			.threshold(9_999)
+			.prefetchExecutor(executor)
+			.build()) {
+			node.warmUp();
+			CompletableFuture<Long> first = new CompletableFuture<>();
+			CompletableFuture<Long> second = new CompletableFuture<>();
+			Thread taker = new Thread(() -> take(node, first));
+			Thread other = onTheStripeOf(taker, () -> take(node, second));
+			taker.start();
+			long otherId;
+			try {
+				assertThat(asking.await(10, TimeUnit.SECONDS)).as("the taker asks for the next block").isTrue();
+				other.start();
+				otherId = second.get(10, TimeUnit.SECONDS); // while the taker still asks
+			}
+			finally {
+				answer.countDown();
+			}
+			assertThat(otherId).as("the slice's next ID").isEqualTo(first.get(10, TimeUnit.SECONDS) + 1);
+		}
+	}
+
+	private static void take(CridNode node, CompletableFuture<Long> id) {
+		try {
+			id.complete(node.nextId());
+		}
+		catch (Throwable ex) {
+			id.completeExceptionally(ex);
+		}
+	}
+
+	/** A new thread, not started, that takes its IDs from the stripe of the given one. */
+	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
+	private static Thread onTheStripeOf(Thread thread, Runnable task) {
+		while (true) {
+			Thread candidate = new Thread(task);
+			if ((candidate.getId() & Stripes.MASK) == (thread.getId() & Stripes.MASK)) {
+				return candidate;
+			}
+		}
 	}
 
 	@Test
