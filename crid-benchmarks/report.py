@@ -657,7 +657,7 @@ def jpa_section(jpa_runs, stats, charts):
     return ("### 5. JPA inserts, end to end\n\n"
             f"Plain Hibernate on PostgreSQL, `hibernate.jdbc.batch_size=50`, "
             f"{fmt(int(rows_param)) if rows_param else 'n/a'} rows per measurement in transactions of "
-            f"{params.get('rowsPerTransaction', 'n/a')} rows, into an emptied table, the driver "
+            f"{params.get('rowsPerTransaction', 'n/a')} rows, into a table emptied before each measurement and checkpointed (`CHECKPOINT`), the driver "
             + ("rewriting each batch into one multi-row INSERT (`reWriteBatchedInserts=true`)" if rewrite
                else "sending each batch as one statement per row (`reWriteBatchedInserts=false`)")
             + "; rows per second (from the median measurement), the ratio to the floor — identifiers the "
