@@ -74,12 +74,32 @@ public enum SqlDialect {
 
 	Statements statements() {
 		return switch (this) {
-			case POSTGRESQL -> Statements.POSTGRESQL;
-			case MARIADB -> Statements.MARIADB;
-			case MYSQL -> Statements.MYSQL;
-			case H2 -> Statements.H2;
-			case GENERIC -> Statements.GENERIC;
+			case POSTGRESQL -> Families.POSTGRESQL;
+			case MARIADB -> Families.MARIADB;
+			case MYSQL -> Families.MYSQL;
+			case H2 -> Families.H2;
+			case GENERIC -> Families.GENERIC;
 		};
+	}
+
+	/**
+	 * One instance of each family's statements. Held here rather than in
+	 * {@link Statements} itself, whose subclasses they are: a class that creates its
+	 * subclasses while it is initialized can deadlock two threads that initialize the
+	 * class and a subclass at once.
+	 */
+	private static final class Families {
+
+		static final Statements POSTGRESQL = new PostgreSqlStatements();
+
+		static final Statements MARIADB = new MariaDbStatements();
+
+		static final Statements MYSQL = new MySqlStatements();
+
+		static final Statements H2 = new H2Statements();
+
+		static final Statements GENERIC = new GenericStatements();
+
 	}
 
 }

@@ -29,16 +29,6 @@ import org.jspecify.annotations.Nullable;
  */
 abstract class Statements {
 
-	static final Statements POSTGRESQL = new PostgreSqlStatements();
-
-	static final Statements MARIADB = new MariaDbStatements();
-
-	static final Statements MYSQL = new MySqlStatements();
-
-	static final Statements H2 = new H2Statements();
-
-	static final Statements GENERIC = new GenericStatements();
-
 	/**
 	 * Whether {@link #reserve} is one statement that the database commits by itself
 	 * (auto-commit); when not, the store runs it in a transaction of its own.
