@@ -105,12 +105,13 @@ class CridNodeRunwayTest {
 				}
 				if (second >= 10) {
 					// The IDs of the last ten seconds, and at most a quarter more and two
-					// calls; here the meter's samples come once a block is served, about
-					// one a stepped second at any point of it, so its oldest within the
-					// window is of the second after the one ten seconds ago, or the next:
-					// eight seconds' IDs at least
+					// calls. At least three quarters of them: the node reads its rate
+					// when it reserves, which in a stepped second may come before or
+					// after any part of that second's 50,000 IDs, so the IDs counted
+					// over the window move by up to a second's worth with the order in
+					// which the two threads ran (398,883 seen on a loaded machine).
 					long held = node.stats().idsLeftInBlock() + node.stats().idsInStock();
-					assertThat(held).isBetween(400_000L, 625_000L + 2 * node.stats().allocationSize());
+					assertThat(held).isBetween(375_000L, 625_000L + 2 * node.stats().allocationSize());
 				}
 			}
 			assertThat(node.stats().stalls()).isEqualTo(stallsAfterWarmUp);
