@@ -337,7 +337,7 @@ public final class CridNode implements AutoCloseable {
 		/**
 		 * Sets how few IDs may be left in a block before the next one is reserved in the
 		 * background. Default 5,000; must not exceed the block size; below 1 turns
-		 * pre-allocation off. Keep it at least the peak rate of IDs per second times the
+		 * prefetching off. Keep it at least the peak rate of IDs per second times the
 		 * registry's latency.
 		 * @param threshold the threshold
 		 * @return this builder

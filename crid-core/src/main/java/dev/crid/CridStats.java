@@ -12,11 +12,11 @@ import org.jspecify.annotations.Nullable;
  * @param idsIssued IDs handed out since the node was built
  * @param idsLeftInBlock IDs left to hand out without asking the registry: in the block
  * being served, and set aside in the node's per-core stripes
- * @param nextBlockReady whether a pre-allocated block is waiting for the current one to
- * run out
+ * @param nextBlockReady whether a prefetched block is waiting for the current one to run
+ * out
  * @param prefetchThreshold IDs left in a block at which the next one is asked for, as the
  * node last set it from the rate it hands out IDs at and the registry's slowest recent
- * answers (never below the configured threshold); below 1 when pre-allocation is off
+ * answers (never below the configured threshold); below 1 when prefetching is off
  * @param allocationSize how many sequence numbers the node asks the registry for at a
  * time: the configured block size, or up to 64 times it while blocks are used up faster
  * than the registry answers

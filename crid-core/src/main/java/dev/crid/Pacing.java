@@ -15,7 +15,7 @@ import java.time.Duration;
  * reserving ahead cannot hide them) asks for twice as many numbers next time, up to
  * {@value #MAX_GROWTH} times the configured block size and a sixteenth of a second's
  * sequence numbers; one that takes more than {@value #SHRINK_AFTER} arrivals' time for a
- * block halves it again, never below the configured size. With pre-allocation off, blocks
+ * block halves it again, never below the configured size. With prefetching off, blocks
  * keep their configured size.
  *
  * <p>

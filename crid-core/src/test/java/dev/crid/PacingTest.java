@@ -117,7 +117,7 @@ class PacingTest {
 	}
 
 	@Test
-	void withPreAllocationOffNothingAdapts() {
+	void withPrefetchingOffNothingAdapts() {
 		Pacing pacing = new Pacing(1_000, 0, 1L << 32);
 		pacing.allocated(10 * MILLIS);
 		Block retired = block(1_000);
