@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * durably; beside it {@code plainUpsert}, the same statement run by hand, as the
  * baseline. Run it with {@code -t 1} and {@code -t 4}; times the block size it bounds how
  * many IDs per second the nodes sharing one registry can hand out when their blocks run
- * out faster than pre-allocation can hide.
+ * out faster than prefetching can hide.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
