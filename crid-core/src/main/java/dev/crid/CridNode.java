@@ -420,7 +420,7 @@ public final class CridNode implements AutoCloseable {
 		/**
 		 * Sets how long the node should serve IDs without its registry: it keeps in stock
 		 * the IDs it handed out over its last runway (its rate is measured over the
-		 * runway, a second at least and a minute at most), topped up in large calls that
+		 * runway, a second at least and a minute at most), restocked in large calls that
 		 * take at most a sixteenth of any second's sequence numbers. Default zero, at
 		 * most a day. A node that stops loses its stock; a block of the stock expires
 		 * 1.25 times the runway after it was reserved, so an ID is handed out at most

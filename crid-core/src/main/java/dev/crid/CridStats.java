@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * @param allocationSize how many sequence numbers the node asks the registry for at a
  * time: the configured block size, or up to 64 times it while blocks are used up faster
  * than the registry answers
- * @param prefetchAllocations registry calls made in the background before the current
- * block ran out
- * @param synchronousAllocations registry calls made while callers waited for a block
+ * @param prefetchAllocations prefetches: reservations made in the background before the
+ * current block ran out
+ * @param synchronousAllocations synchronous reservations: registry calls made while
+ * callers waited for a block
  * @param stalls calls to {@code nextId()} that had to wait for the registry
  * @param consecutiveFailures registry calls that failed since the last one that succeeded
  * @param lastAllocationTime when the registry last reserved a block for this node, or
@@ -63,7 +64,7 @@ public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockRe
 		int stuckCalls) {
 
 	/**
-	 * Counts and total time of one kind of registry call.
+	 * Counts and total time of one kind of reservation, each one registry call.
 	 *
 	 * @param successes calls that reserved a block
 	 * @param failures calls that failed

@@ -108,7 +108,7 @@ final class Pacing {
 	 * registry's answer and the wait for the thread that makes the call, which a node
 	 * must cover as well.
 	 */
-	void allocated(long nanos) {
+	void arrived(long nanos) {
 		this.latencies[this.nextLatency] = nanos;
 		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
 	}

@@ -182,7 +182,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void negativeStartFailsOneCallAndTheNextCallAllocatesAfresh() {
+	void negativeStartFailsOneCallAndTheNextCallReservesAfresh() {
 		this.registry.then(RecordingRegistry.Answer.start(-5));
 		try (CridNode node = node().threshold(0).build()) {
 			assertThatExceptionOfType(InvalidSequenceException.class).isThrownBy(node::nextId)
