@@ -25,7 +25,7 @@ public class AllocationCounters {
 	/** Stalls in this iteration. */
 	public long stalls;
 
-	/** Synchronous allocations in this iteration. */
+	/** Synchronous reservations in this iteration. */
 	public long synchronousAllocations;
 
 	private long stallsBefore;
