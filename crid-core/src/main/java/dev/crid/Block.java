@@ -22,7 +22,7 @@ final class Block {
 		}
 	}
 
-	/** Offset at which a block asks for pre-allocation, when it never does. */
+	/** Offset at which a block asks for a prefetch, when it never does. */
 	static final long NO_TRIGGER = -1;
 
 	/** Seconds since the epoch this block was reserved for. */

@@ -217,7 +217,7 @@ final class BlockSupply implements Landing {
 			}
 			else {
 				failuresBefore = this.statistics.succeeded(reservation.prefetch, callNanos);
-				this.pacing.allocated(reservation.arrivalNanos(this.timing.nanoTime()));
+				this.pacing.arrived(reservation.arrivalNanos(this.timing.nanoTime()));
 				this.inFlight.land();
 				this.stock.received(block);
 				next = restock();

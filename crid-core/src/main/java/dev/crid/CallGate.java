@@ -28,7 +28,7 @@ final class CallGate {
 	 * Lets a call for the given reservation begin, or refuses it: the node closed, or
 	 * gave up on the reservation. A call let in must {@link #exit} when it returns.
 	 */
-	boolean enter(BlockAllocator.Attempt attempt) {
+	boolean enter(BlockReserver.Attempt attempt) {
 		this.lock.readLock().lock();
 		if (this.closed || attempt.givenUp()) {
 			this.lock.readLock().unlock();

@@ -150,7 +150,7 @@ final class CallerWaits {
 	private RuntimeException timedOut(Reservation reservation, @Nullable RuntimeException callersFailure) {
 		long usedUp = reservation.usedUpTimestamp();
 		if (usedUp >= 0) {
-			return BlockAllocator.usedUp(usedUp);
+			return BlockReserver.usedUp(usedUp);
 		}
 		RuntimeException last = reservation.lastFailure();
 		RuntimeException failure = (last != null) ? last : callersFailure;

@@ -337,7 +337,7 @@ public final class CridNode implements AutoCloseable {
 		/**
 		 * Sets how few IDs may be left in a block before the next one is reserved in the
 		 * background. Default 5,000; must not exceed the block size; below 1 turns
-		 * pre-allocation off. Keep it at least the peak rate of IDs per second times the
+		 * prefetching off. Keep it at least the peak rate of IDs per second times the
 		 * registry's latency.
 		 * @param threshold the threshold
 		 * @return this builder
@@ -420,7 +420,7 @@ public final class CridNode implements AutoCloseable {
 		/**
 		 * Sets how long the node should serve IDs without its registry: it keeps in stock
 		 * the IDs it handed out over its last runway (its rate is measured over the
-		 * runway, a second at least and a minute at most), topped up in large calls that
+		 * runway, a second at least and a minute at most), restocked in large calls that
 		 * take at most a sixteenth of any second's sequence numbers. Default zero, at
 		 * most a day. A node that stops loses its stock; a block of the stock expires
 		 * 1.25 times the runway after it was reserved, so an ID is handed out at most

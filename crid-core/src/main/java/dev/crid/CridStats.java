@@ -12,17 +12,18 @@ import org.jspecify.annotations.Nullable;
  * @param idsIssued IDs handed out since the node was built
  * @param idsLeftInBlock IDs left to hand out without asking the registry: in the block
  * being served, and set aside in the node's per-core stripes
- * @param nextBlockReady whether a pre-allocated block is waiting for the current one to
- * run out
+ * @param nextBlockReady whether a prefetched block is waiting for the current one to run
+ * out
  * @param prefetchThreshold IDs left in a block at which the next one is asked for, as the
  * node last set it from the rate it hands out IDs at and the registry's slowest recent
- * answers (never below the configured threshold); below 1 when pre-allocation is off
+ * answers (never below the configured threshold); below 1 when prefetching is off
  * @param allocationSize how many sequence numbers the node asks the registry for at a
  * time: the configured block size, or up to 64 times it while blocks are used up faster
  * than the registry answers
- * @param prefetchAllocations registry calls made in the background before the current
- * block ran out
- * @param synchronousAllocations registry calls made while callers waited for a block
+ * @param prefetchAllocations prefetches: reservations made in the background before the
+ * current block ran out
+ * @param synchronousAllocations synchronous reservations: registry calls made while
+ * callers waited for a block
  * @param stalls calls to {@code nextId()} that had to wait for the registry
  * @param consecutiveFailures registry calls that failed since the last one that succeeded
  * @param lastAllocationTime when the registry last reserved a block for this node, or
@@ -63,7 +64,7 @@ public record CridStats(long idsIssued, long idsLeftInBlock, boolean nextBlockRe
 		int stuckCalls) {
 
 	/**
-	 * Counts and total time of one kind of registry call.
+	 * Counts and total time of one kind of reservation, each one registry call.
 	 *
 	 * @param successes calls that reserved a block
 	 * @param failures calls that failed

@@ -2,7 +2,7 @@ package dev.crid;
 
 /**
  * Thrown when a registry answers with a block start that cannot be a sequence number,
- * such as a negative value. The node discards the answer and allocates afresh on the next
+ * such as a negative value. The node discards the answer and reserves afresh on the next
  * call.
  */
 public class InvalidSequenceException extends CridException {

@@ -34,12 +34,12 @@ final class NodeParts {
 		this.parser = CridParser.of(settings.layout());
 		NodeStatistics statistics = new NodeStatistics(settings.clock(), settings.timing());
 		CallGate gate = new CallGate();
-		BlockAllocator allocator = new BlockAllocator(settings, statistics, gate);
+		BlockReserver reserver = new BlockReserver(settings, statistics, gate);
 		this.executor = new NodeExecutor(settings, gate);
-		InFlight inFlight = new InFlight(statistics, settings.allocationTimeout().toNanos(), allocator, this.executor);
-		ReservationReports reports = new ReservationReports(allocator, settings.prefetchFailureHandler());
+		InFlight inFlight = new InFlight(statistics, settings.allocationTimeout().toNanos(), reserver, this.executor);
+		ReservationReports reports = new ReservationReports(reserver, settings.prefetchFailureHandler());
 		this.supply = new BlockSupply(settings, statistics, inFlight, reports, gate);
-		ReservationRunner runner = new ReservationRunner(this.supply, allocator, this.executor, settings, reports);
+		ReservationRunner runner = new ReservationRunner(this.supply, reserver, this.executor, settings, reports);
 		this.waits = new CallerWaits(this.supply, runner, settings);
 		this.dispenser = new Dispenser(this.supply, this.waits, runner, settings);
 	}

@@ -110,7 +110,7 @@ record NodeSettings(Registry registry, CridLayout layout, long blockSize, long t
 		}
 		if (threshold > blockSize) {
 			violations.add(new Violation("threshold", threshold,
-					"must not exceed blockSize " + blockSize + " (a threshold below 1 turns pre-allocation off)"));
+					"must not exceed blockSize " + blockSize + " (a threshold below 1 turns prefetching off)"));
 		}
 		if (allocationTimeout == null || allocationTimeout.isNegative() || allocationTimeout.isZero()
 				|| allocationTimeout.compareTo(MAX_ALLOCATION_TIMEOUT) > 0) {

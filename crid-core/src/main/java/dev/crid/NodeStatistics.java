@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a node counts about its registry calls. Written only on the slow paths, so handing
- * out IDs pays nothing for it; its own monitor guards it, so the allocator may record
- * what it learns without the node's lock.
+ * out IDs pays nothing for it; its own monitor guards it, so the reserver may record what
+ * it learns without the node's lock.
  */
 final class NodeStatistics {
 
@@ -110,8 +110,8 @@ final class NodeStatistics {
 		this.lastRegistryWentBackTime = now();
 	}
 
-	// Called while an allocation is being finished: a clock that throws (the failure
-	// being recorded may well be the clock's) must not stop the allocation from
+	// Called while a reservation is being finished: a clock that throws (the failure
+	// being recorded may well be the clock's) must not stop the reservation from
 	// completing, so fall back to the system clock.
 	private Instant now() {
 		try {

@@ -15,7 +15,7 @@ import java.time.Duration;
  * reserving ahead cannot hide them) asks for twice as many numbers next time, up to
  * {@value #MAX_GROWTH} times the configured block size and a sixteenth of a second's
  * sequence numbers; one that takes more than {@value #SHRINK_AFTER} arrivals' time for a
- * block halves it again, never below the configured size. With pre-allocation off, blocks
+ * block halves it again, never below the configured size. With prefetching off, blocks
  * keep their configured size.
  *
  * <p>
@@ -108,7 +108,7 @@ final class Pacing {
 	 * registry's answer and the wait for the thread that makes the call, which a node
 	 * must cover as well.
 	 */
-	void allocated(long nanos) {
+	void arrived(long nanos) {
 		this.latencies[this.nextLatency] = nanos;
 		this.nextLatency = (this.nextLatency + 1) % LATENCY_SAMPLES;
 	}

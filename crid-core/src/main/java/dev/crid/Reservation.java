@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * nothing is called out while the monitor is held, and a thread that holds the node's
  * lock takes the monitor after it, never before, so the two cannot deadlock.
  */
-final class Reservation implements BlockAllocator.Attempt {
+final class Reservation implements BlockReserver.Attempt {
 
 	/** The most a call may take beyond the allocation timeout, then it is stuck. */
 	private static final long STUCK_GRACE_NANOS = 1_000_000_000L;

@@ -24,7 +24,7 @@ final class ReservationRunner {
 
 	private final Landing landing;
 
-	private final BlockAllocator allocator;
+	private final BlockReserver reserver;
 
 	private final Timing timing;
 
@@ -36,10 +36,10 @@ final class ReservationRunner {
 
 	private volatile boolean directExecutorReported;
 
-	ReservationRunner(Landing landing, BlockAllocator allocator, NodeExecutor executor, NodeSettings settings,
+	ReservationRunner(Landing landing, BlockReserver reserver, NodeExecutor executor, NodeSettings settings,
 			ReservationReports reports) {
 		this.landing = landing;
-		this.allocator = allocator;
+		this.reserver = reserver;
 		this.executor = executor;
 		this.reports = reports;
 		this.timing = settings.timing();
@@ -125,7 +125,7 @@ final class ReservationRunner {
 		}
 		finally {
 			boolean gaveUp = this.landing.ended(reservation);
-			reservation.endWith(escaped, this.allocator);
+			reservation.endWith(escaped, this.reserver);
 			if (gaveUp && background) {
 				// The interrupt that released a call given up on must not reach the
 				// executor's next task.
@@ -147,10 +147,10 @@ final class ReservationRunner {
 			reservation.attemptStarts(started, this.timeoutNanos);
 			Block block;
 			try {
-				block = this.allocator.allocate(reservation);
+				block = this.reserver.reserve(reservation);
 			}
 			catch (Throwable ex) {
-				RuntimeException failure = RetryPolicy.asFailure(ex, this.allocator);
+				RuntimeException failure = RetryPolicy.asFailure(ex, this.reserver);
 				boolean retry = this.landing.failed(reservation, failure, this.timing.nanoTime() - started, background);
 				if (ex instanceof VirtualMachineError error) {
 					throw error;
@@ -163,7 +163,7 @@ final class ReservationRunner {
 				return false;
 			}
 			try {
-				this.allocator.awaitSecondAfterWentBack(block.timestamp, reservation.deadline());
+				this.reserver.awaitSecondAfterWentBack(block.timestamp, reservation.deadline());
 			}
 			catch (RuntimeException ex) {
 				return this.landing.failed(reservation, ex, this.timing.nanoTime() - started, background);

@@ -70,7 +70,7 @@ final class RetryPolicy {
 
 	/**
 	 * Turns whatever a reservation threw into the failure callers see: crid's own
-	 * exceptions as they are (the allocator has wrapped what the registry threw, checked
+	 * exceptions as they are (the reserver has wrapped what the registry threw, checked
 	 * exceptions thrown without being declared included); anything else in a
 	 * {@link RegistryException} with it as the cause: a runtime exception from outside
 	 * the registry (the clock, say) as lasting, an error or an interrupt as a failure

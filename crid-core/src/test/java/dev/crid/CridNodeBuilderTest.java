@@ -69,7 +69,7 @@ class CridNodeBuilderTest {
 			.satisfies((ex) -> assertThat(ex.violations()).extracting(Violation::message)
 				.containsExactly("layout is null but must be set (or leave it out for the default layout)",
 						"blockSize is 0 but must be in [1, 4294967296] (2^sequenceBits with sequenceBits 32)",
-						"threshold is 5000 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)"));
+						"threshold is 5000 but must not exceed blockSize 0 (a threshold below 1 turns prefetching off)"));
 	}
 
 	@Test
@@ -149,7 +149,7 @@ class CridNodeBuilderTest {
 						"timestampBits + sequenceBits is 80 but must be 63 (40 + 40)",
 						"epoch is 2026-03-01T12:01:00Z but must not be in the future (the clock reads 2026-03-01T12:00:00Z)",
 						"blockSize is 0 but must be at least 1",
-						"threshold is 7 but must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)",
+						"threshold is 7 but must not exceed blockSize 0 (a threshold below 1 turns prefetching off)",
 						"allocationTimeout is PT0S but must be in (PT0S, PT24H]"))
 			.withMessageStartingWith("Invalid crid configuration: registry is null but must be set; ")
 			.isInstanceOf(CridException.class);
@@ -164,7 +164,7 @@ class CridNodeBuilderTest {
 				.containsExactly(tuple("registry", null, "must be set"),
 						tuple(Violation.BIT_SPLIT, 80L, "must be 63 (40 + 40)"),
 						tuple("blockSize", 0L, "must be at least 1"), tuple("threshold", 7L,
-								"must not exceed blockSize 0 (a threshold below 1 turns pre-allocation off)")));
+								"must not exceed blockSize 0 (a threshold below 1 turns prefetching off)")));
 	}
 
 	@Test
@@ -265,7 +265,7 @@ class CridNodeBuilderTest {
 	}
 
 	@Test
-	void thresholdMayEqualTheBlockSizeOrTurnPreAllocationOff() {
+	void thresholdMayEqualTheBlockSizeOrTurnPrefetchingOff() {
 		assertThatExceptionOfType(InvalidConfigException.class)
 			.isThrownBy(() -> CridNode.builder(new InMemoryRegistry()).blockSize(100).threshold(101).build())
 			.withMessageContaining("threshold is 101 but must not exceed blockSize 100");

@@ -182,7 +182,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void negativeStartFailsOneCallAndTheNextCallAllocatesAfresh() {
+	void negativeStartFailsOneCallAndTheNextCallReservesAfresh() {
 		this.registry.then(RecordingRegistry.Answer.start(-5));
 		try (CridNode node = node().threshold(0).build()) {
 			assertThatExceptionOfType(InvalidSequenceException.class).isThrownBy(node::nextId)
@@ -197,7 +197,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void negativeStartInPreAllocationIsRetriedAndNeverReachesCallers() {
+	void negativeStartInAPrefetchIsRetriedAndNeverReachesCallers() {
 		try (CridNode node = node().blockSize(10).threshold(5).build()) {
 			node.nextId();
 			this.registry.then(RecordingRegistry.Answer.start(-1)).then(RecordingRegistry.Answer.start(Long.MIN_VALUE));
@@ -218,7 +218,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void preAllocationFailingThenRecoveringIsRecordedButNeverSeenByCallers() {
+	void prefetchFailingThenRecoveringIsRecordedButNeverSeenByCallers() {
 		try (CridNode node = node().blockSize(100).threshold(50).build()) {
 			node.nextId();
 			this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("flaky network")));
@@ -247,7 +247,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void preAllocationRetriesBackOff() {
+	void prefetchRetriesBackOff() {
 		try (CridNode node = node().blockSize(100).threshold(50).build()) {
 			node.nextId();
 			this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("down")));
@@ -293,7 +293,7 @@ class CridNodeFaultTest {
 	}
 
 	@Test
-	void closeStopsPreAllocationRetries() {
+	void closeStopsPrefetchRetries() {
 		CridNode node = node().blockSize(100).threshold(50).build();
 		node.nextId();
 		this.registry.otherwise(RecordingRegistry.Answer.fail(new IllegalStateException("down")));

@@ -261,7 +261,7 @@ class CridNodeRunwayTest {
 					.build()) {
 			for (int half = 0; half < 40; half++) {
 				// 40,000 IDs a second, less than a sixteenth of a second's numbers, so
-				// its callers need no block beyond its refills; but an hour of them is
+				// its callers need no block beyond its restocks; but an hour of them is
 				// 144 M, far beyond a second's numbers
 				for (int i = 0; i < 20_000; i++) {
 					greedy.nextId();

@@ -220,7 +220,7 @@ class CridNodeTest {
 				executor.shutdownNow();
 			}
 			assertThat(node.stats().idsIssued()).isEqualTo(threads * perThread);
-			// Once a pre-allocation still running has landed, every reserved number is
+			// Once a prefetch still running has landed, every reserved number is
 			// issued, left (in the block or set aside for a stripe's threads) or ready.
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 				long reserved = this.registry.calls().stream().mapToLong(RecordingRegistry.Call::blockSize).sum();

@@ -92,7 +92,7 @@ class CridNodeUniquenessTest {
 	void nodesNeverRepeatAnIdWhileTheRegistryFailsStallsAndHangs() throws Exception {
 		// Registry calls fail, slow down, or hang past the allocation timeout (as a read
 		// on a dead connection does, deaf to interrupts), so callers time out,
-		// allocations are given up on, and late answers come back after fresh ones were
+		// reservations are given up on, and late answers come back after fresh ones were
 		// made. The clock jumps meanwhile.
 		ChaoticRegistry registry = new ChaoticRegistry(new InMemoryRegistry());
 		List<NodeSpec> specs = List.of(new NodeSpec(1, 0, null, 2, 500), new NodeSpec(20, 10, null, 3, 5_000),

@@ -171,7 +171,7 @@ final class OwnExecutorScheduleRun {
 		this.registry = new ScriptedRegistry(new Random(this.random.nextLong()));
 		// A runway in one schedule of three without an outage (whose check of pacing
 		// wants blocks of the configured size): short, so that its blocks expire and are
-		// topped up while callers, hung calls and close() come and go.
+		// restocked while callers, hung calls and close() come and go.
 		this.runway = (this.outageFailures == 0 && this.random.nextInt(3) == 0)
 				? Duration.ofMillis(200 + this.random.nextInt(801)) : Duration.ZERO;
 		CridNode built = CridNode.builder(this.registry)

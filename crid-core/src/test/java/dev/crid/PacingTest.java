@@ -30,9 +30,9 @@ class PacingTest {
 		// Answers take 1 ms, but one took 4 ms: the slowest recent answer counts, not the
 		// mean.
 		for (int i = 0; i < 10; i++) {
-			pacing.allocated(MILLIS);
+			pacing.arrived(MILLIS);
 		}
-		pacing.allocated(4 * MILLIS);
+		pacing.arrived(4 * MILLIS);
 		long now = 1_000 * MILLIS;
 		Block first = block(10_000);
 		pacing.installing(Block.empty(), first, now);
@@ -47,7 +47,7 @@ class PacingTest {
 	@Test
 	void neverAsksLaterThanTheConfiguredThreshold() {
 		Pacing pacing = new Pacing(10_000, 5_000, 1L << 32);
-		pacing.allocated(MILLIS / 1_000);
+		pacing.arrived(MILLIS / 1_000);
 		Block first = block(10_000);
 		pacing.installing(Block.empty(), first, 1);
 		Block second = block(10_000);
@@ -60,7 +60,7 @@ class PacingTest {
 	@Test
 	void growsTheBlockWhileBlocksGoFasterThanTheRegistryAnswersThenShrinksItBack() {
 		Pacing pacing = new Pacing(1_000, 500, 1L << 32);
-		pacing.allocated(10 * MILLIS);
+		pacing.arrived(10 * MILLIS);
 		long now = 1;
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, now);
@@ -86,7 +86,7 @@ class PacingTest {
 	@Test
 	void aGrownBlockKeepsTheConfiguredShareAndTheTriggerNeverPassesTheBlock() {
 		Pacing pacing = new Pacing(1_000, 500, 1L << 32);
-		pacing.allocated(10 * MILLIS);
+		pacing.arrived(10 * MILLIS);
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, 1);
 		// A slow stretch: blocks last a second, so the measured need stays small, but
@@ -105,7 +105,7 @@ class PacingTest {
 	@Test
 	void aGrownBlockTakesAtMostASixteenthOfASecond() {
 		Pacing pacing = new Pacing(1_000, 500, 1L << 16);
-		pacing.allocated(10 * MILLIS);
+		pacing.arrived(10 * MILLIS);
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, 1);
 		for (int i = 1; i <= 10; i++) {
@@ -117,9 +117,9 @@ class PacingTest {
 	}
 
 	@Test
-	void withPreAllocationOffNothingAdapts() {
+	void withPrefetchingOffNothingAdapts() {
 		Pacing pacing = new Pacing(1_000, 0, 1L << 32);
-		pacing.allocated(10 * MILLIS);
+		pacing.arrived(10 * MILLIS);
 		Block retired = block(1_000);
 		pacing.installing(Block.empty(), retired, 1);
 		Block next = block(1_000);

@@ -14,7 +14,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  * Reports, as secondary JMH results, how often the node under test made a caller wait
  * during each iteration: {@code stalls} counts calls to {@link CridNode#nextId()} that
  * found the block exhausted with no successor ready, {@code synchronousAllocations} the
- * registry calls made because of them (a stall that waits for a pre-allocation already in
+ * registry calls made because of them (a stall that waits for a prefetch already in
  * flight makes none). The counts are node-wide, so only the first benchmark thread
  * reports them.
  */
@@ -25,7 +25,7 @@ public class AllocationCounters {
 	/** Stalls in this iteration. */
 	public long stalls;
 
-	/** Synchronous allocations in this iteration. */
+	/** Synchronous reservations in this iteration. */
 	public long synchronousAllocations;
 
 	private long stallsBefore;

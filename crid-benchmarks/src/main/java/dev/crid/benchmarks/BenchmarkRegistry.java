@@ -12,7 +12,7 @@ enum BenchmarkRegistry {
 	MEMORY(null),
 
 	/**
-	 * {@code InMemoryRegistry} behind a delay of 1 ms per allocation: slow, but still no
+	 * {@code InMemoryRegistry} behind a delay of 1 ms per reservation: slow, but still no
 	 * I/O.
 	 */
 	DELAYED(null),

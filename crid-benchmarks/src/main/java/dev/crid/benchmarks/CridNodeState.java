@@ -31,7 +31,7 @@ public class CridNodeState {
 
 	/**
 	 * The registry the node reserves its blocks in: {@code memory}, {@code postgresql},
-	 * or {@code delayed} (in memory, 1 ms per allocation; a control for the paced
+	 * or {@code delayed} (in memory, 1 ms per reservation; a control for the paced
 	 * benchmark, selected with {@code -p}).
 	 */
 	@Param({ "memory", "postgresql" })

@@ -19,7 +19,9 @@ enum IdStrategy {
 	/** {@code @Crid}. */
 	CRID(CridRow.class, CridRow::new),
 
-	/** {@code SEQUENCE} with the pooled optimizer, allocation size 50. */
+	/**
+	 * {@code SEQUENCE} with the pooled optimizer, Hibernate's {@code allocationSize} 50.
+	 */
 	SEQUENCE(SequenceRow.class, SequenceRow::new),
 
 	/** {@code IDENTITY}. */

@@ -35,14 +35,14 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * Spring), with {@code hibernate.jdbc.batch_size=50}, {@code rowsPerTransaction} rows per
  * transaction, once per identifier strategy (parameter {@code strategy}): {@code crid}
  * ({@code @Crid}, a node with the default block size and threshold on the PostgreSQL
- * registry), {@code sequence} (pooled optimizer, allocation size 50), {@code identity},
- * {@code uuid} (Hibernate's time-based UUID) and {@code assigned} (set by the application
- * from an {@code AtomicLong} before {@code persist}: no identifier round trip at all, the
- * floor of every strategy). Each measurement is one insert of all the rows into an
- * emptied and checkpointed table; rows per second are {@code rows} divided by the score.
- * The PostgreSQL driver rewrites each JDBC batch into one multi-row INSERT
- * ({@code reWriteBatchedInserts}, as applications that insert in batches set it), for
- * every strategy alike; without it the driver sends a batch as one statement per row.
+ * registry), {@code sequence} (pooled optimizer, Hibernate's {@code allocationSize} 50),
+ * {@code identity}, {@code uuid} (Hibernate's time-based UUID) and {@code assigned} (set
+ * by the application from an {@code AtomicLong} before {@code persist}: no identifier
+ * round trip at all, the floor of every strategy). Each measurement is one insert of all
+ * the rows into an emptied and checkpointed table; rows per second are {@code rows}
+ * divided by the score. The PostgreSQL driver rewrites each JDBC batch into one multi-row
+ * INSERT ({@code reWriteBatchedInserts}, as applications that insert in batches set it),
+ * for every strategy alike; without it the driver sends a batch as one statement per row.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

@@ -14,8 +14,8 @@ import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Counts, over the measurement iterations only, the node's stalls (calls that found no
- * block ready), synchronous allocations and pre-allocations, and reports them when the
- * trial ends. Warm-up iterations are left out: the very first block of a node is always
+ * block ready), synchronous reservations and prefetches, and reports them when the trial
+ * ends. Warm-up iterations are left out: the very first block of a node is always
  * reserved synchronously.
  */
 @State(Scope.Thread)

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  * <li>{@code crid}: a node with the default block size and threshold, on the in-memory
  * registry and on the PostgreSQL registry (parameter {@code registry}), with its stalls
- * and synchronous allocations as secondary results;</li>
+ * and synchronous reservations as secondary results;</li>
  * <li>{@code atomicLong}: {@link AtomicLong#getAndIncrement()} on one counter shared by
  * all benchmark threads, the floor of any generator that hands out numbers from one
  * shared counter;</li>

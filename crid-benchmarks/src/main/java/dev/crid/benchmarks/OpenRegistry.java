@@ -93,7 +93,7 @@ final class OpenRegistry implements AutoCloseable {
 	}
 
 	/**
-	 * Drops the registry's tables (its allocations and the metadata beside them) and
+	 * Drops the registry's tables (the allocation table and the metadata beside it) and
 	 * closes the pool.
 	 */
 	@Override

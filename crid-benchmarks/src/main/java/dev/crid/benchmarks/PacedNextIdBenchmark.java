@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * rather than flat out: the latency a caller sees (JMH samples the time of single calls,
  * so the percentiles are per call) and, reported by {@link MeasuredAllocations} when the
  * trial ends, whether any call had to wait for the registry after warm-up. A node whose
- * threshold covers its registry's latency at that rate should never allocate
+ * threshold covers its registry's latency at that rate should never reserve
  * synchronously. The in-memory node and a shared {@code AtomicLong}, paced the same way
  * in the same run, are the baselines: what they show beyond their own cost is the
  * machine.
@@ -34,11 +34,11 @@ public class PacedNextIdBenchmark {
 	 * {@link CridNode#nextId()}, once the pacer says it is time for the next call.
 	 * @param node the node under test
 	 * @param pacer spaces the calls
-	 * @param allocations counts the calls that waited for the registry after warm-up
+	 * @param reservations counts the calls that waited for the registry after warm-up
 	 * @return the ID
 	 */
 	@Benchmark
-	public long crid(CridNodeState node, Pacer pacer, MeasuredAllocations allocations) {
+	public long crid(CridNodeState node, Pacer pacer, MeasuredAllocations reservations) {
 		return node.node().nextId();
 	}
 

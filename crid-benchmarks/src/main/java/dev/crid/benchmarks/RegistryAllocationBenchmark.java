@@ -16,11 +16,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * {@link Registry#allocate(long, long)} of the JDBC registry on each database (parameter
  * {@code database}): blocks of the default size for the current second, as nodes reserve
- * them, so every thread contends for the same row. Allocations per second, committed
+ * them, so every thread contends for the same row. Reservations per second, committed
  * durably; beside it {@code plainUpsert}, the same statement run by hand, as the
  * baseline. Run it with {@code -t 1} and {@code -t 4}; times the block size it bounds how
  * many IDs per second the nodes sharing one registry can hand out when their blocks run
- * out faster than pre-allocation can hide.
+ * out faster than prefetching can hide.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

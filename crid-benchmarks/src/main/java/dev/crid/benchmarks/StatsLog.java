@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import dev.crid.CridStats;
 
 /**
- * Writes what a benchmark learned beside JMH's scores — a node's stall and allocation
+ * Writes what a benchmark learned beside JMH's scores — a node's stall and reservation
  * counters — as one JSON object per line: to standard output, prefixed with
  * {@code crid-stats}, and appended to the file named by the system property
  * {@value #FILE_PROPERTY} when it is set. The report script reads that file. Each line
@@ -37,7 +37,7 @@ final class StatsLog {
 
 	/**
 	 * Records a node's counters at the end of a trial, with the prefetch threshold and
-	 * allocation size it adapted to by then.
+	 * {@code allocationSize} it adapted to by then.
 	 */
 	static void record(String benchmark, String registry, int threads, CridStats stats, Map<String, Object> extra) {
 		Map<String, Object> values = new LinkedHashMap<>();

@@ -47,7 +47,7 @@ class EtcdRegistryContractIntegrationTest extends AbstractRegistryContractTest {
 	 * memory or on a local database keep the run short.
 	 */
 	@Override
-	protected int allocationsPerThread() {
+	protected int reservationsPerThread() {
 		return 40;
 	}
 

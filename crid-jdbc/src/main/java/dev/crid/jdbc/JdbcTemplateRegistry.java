@@ -34,7 +34,7 @@ import dev.crid.sql.TableLayout;
  * {@code next_seq} is the next unreserved sequence number of second {@code ts} (seconds
  * since the layout's epoch). Each {@link #allocate} is one atomic statement in the
  * {@link JdbcDialect dialect} of the database (detected from the connection unless set),
- * so any number of processes may allocate from one table at once. The statements and the
+ * so any number of processes may reserve from one table at once. The statements and the
  * schema scripts are those of {@code crid-sql}, which the R2DBC registry shares.
  *
  * <p>
@@ -63,7 +63,7 @@ import dev.crid.sql.TableLayout;
  * registry.ensureSchema();
  * CridNode node = CridNode.builder(registry).build();</pre>
  *
- * <h2>Transactions</h2> Every allocation commits on its own, before {@code allocate}
+ * <h2>Transactions</h2> Every reservation commits on its own, before {@code allocate}
  * returns, and never takes part in a transaction of the caller: a rolled-back business
  * transaction must not un-reserve a block that a node keeps serving, or its IDs would be
  * handed out again. It runs on the calling thread (a node calls it on its own background
@@ -73,9 +73,9 @@ import dev.crid.sql.TableLayout;
  * hands out such a connection whatever transaction the thread is in. The
  * {@code JdbcTemplate} itself is used only for its data source. With JTA, give the
  * registry a data source whose connections are not enlisted in global transactions (a
- * plain, non-XA pool on the same database), or its allocations would roll back with them.
- * A data source that always hands out one and the same connection, or that routes by a
- * thread-local key, does not suit the registry.
+ * plain, non-XA pool on the same database), or its reservations would roll back with
+ * them. A data source that always hands out one and the same connection, or that routes
+ * by a thread-local key, does not suit the registry.
  *
  * <h2>Failures</h2> Any failure is a {@link RegistryException} with the cause attached (a
  * Spring {@link DataAccessException} where the database reported one) and its root cause
@@ -110,8 +110,8 @@ import dev.crid.sql.TableLayout;
  * keep their clocks within the retention, and do not evict from Go on a table Java nodes
  * share.
  *
- * <h2>Durability</h2> A committed allocation that a database crash loses would be handed
- * out again. On PostgreSQL each allocation insists on a synchronous commit whatever the
+ * <h2>Durability</h2> A committed reservation that a database crash loses would be handed
+ * out again. On PostgreSQL each reservation insists on a synchronous commit whatever the
  * server's setting; on MariaDB and MySQL the server must flush its log at every commit
  * ({@code innodb_flush_log_at_trx_commit=1}, the default), and the registry logs a
  * warning when it finds otherwise.
@@ -284,7 +284,7 @@ public final class JdbcTemplateRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the table that holds the allocations.
+	 * Returns the allocation table, whose rows record the reservations.
 	 * @return the table name, perhaps schema-qualified
 	 */
 	public String tableName() {

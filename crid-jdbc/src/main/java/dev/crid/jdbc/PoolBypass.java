@@ -24,7 +24,7 @@ import org.springframework.util.ClassUtils;
  * reconnects on a thread of its own that backs off up to 5 seconds between attempts, so
  * after an outage it may stay empty for seconds after the database is back, and every
  * caller waits for it. The registry then opens a connection of its own, with the pool's
- * URL, credentials and properties, for each allocation, and returns to the pool as soon
+ * URL, credentials and properties, for each reservation, and returns to the pool as soon
  * as the pool has a connection again: IDs flow as soon as the database answers. A wait
  * for a pooled connection that began while the pool still held its dead connections is
  * taken in short steps, so it notices too when the pool empties. It costs at most one

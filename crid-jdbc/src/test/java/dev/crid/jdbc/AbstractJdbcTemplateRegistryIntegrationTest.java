@@ -137,7 +137,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Override
-	protected int allocationsPerThread() {
+	protected int reservationsPerThread() {
 		return 100;
 	}
 
@@ -251,9 +251,9 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Test
-	void allocationsInTransactionsHoldingEveryPooledConnectionFailWithinThePoolsConnectionTimeout() throws Exception {
+	void reservationsInTransactionsHoldingEveryPooledConnectionFailWithinThePoolsConnectionTimeout() throws Exception {
 		// Two threads, each in a transaction on one of the pool's two connections, each
-		// allocating: an allocation never joins its caller's transaction, so each needs a
+		// reserving: a reservation never joins its caller's transaction, so each needs a
 		// third connection, and fails.
 		Duration poolTimeout = TestDatabase.POOL_CONNECTION_TIMEOUT;
 		try (HikariDataSource small = createDataSource(2)) {
@@ -264,7 +264,7 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 			long timestamp = freshTimestamp();
 			CyclicBarrier bothInTransactions = new CyclicBarrier(2);
 			// Neither transaction ends, freeing a connection for the other, before both
-			// allocations are over.
+			// reservations are over.
 			CyclicBarrier bothDone = new CyclicBarrier(2);
 			ExecutorService executor = Executors.newFixedThreadPool(2);
 			List<Future<Object>> outcomes = new ArrayList<>();
@@ -311,12 +311,12 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 		}
 	}
 
-	/** A failed allocation and how long it took. */
+	/** A failed reservation and how long it took. */
 	private record Failure(RegistryException exception, Duration took) {
 	}
 
 	@Test
-	void aLockedRowMakesTheAllocationFailWithinTheQueryTimeout() throws Exception {
+	void aLockedRowMakesTheReservationFailWithinTheQueryTimeout() throws Exception {
 		long timestamp = freshTimestamp();
 		this.registry.allocate(timestamp, 10);
 		JdbcTemplateRegistry impatient = newRegistry(this.jdbcTemplate, this.tableName, Duration.ofSeconds(1));
@@ -487,9 +487,9 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 	}
 
 	@Test
-	void evictionRacingAllocationsNeverLetsASecondHandOutANumberTwice() throws Exception {
-		// Allocators keep asking for seconds around a watermark that an evictor keeps
-		// raising: an allocation that slipped past the watermark into a deleted second
+	void evictionRacingReservationsNeverLetsASecondHandOutANumberTwice() throws Exception {
+		// Reservers keep asking for seconds around a watermark that an evictor keeps
+		// raising: a reservation that slipped past the watermark into a deleted second
 		// would start again at 0 and overlap a block already handed out.
 		String table = uniqueTableName("evict_race");
 		JdbcTemplateRegistry shared = newRegistry(this.jdbcTemplate, table, Duration.ofSeconds(5));
@@ -527,8 +527,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 				worker.get(30, TimeUnit.SECONDS);
 			}
 			assertThat(watermark.get()).as("evictions").isGreaterThan(20);
-			assertThat(refused.get()).as("allocations refused below the watermark").isPositive();
-			assertThat(starts).as("seconds allocated in").hasSizeGreaterThan(20);
+			assertThat(refused.get()).as("reservations refused below the watermark").isPositive();
+			assertThat(starts).as("seconds reserved in").hasSizeGreaterThan(20);
 			starts.forEach((second, list) -> assertThat(list).as("starts handed out in second %d", second)
 				.doesNotHaveDuplicates()
 				.allSatisfy((start) -> assertThat(start % 10).isZero()));

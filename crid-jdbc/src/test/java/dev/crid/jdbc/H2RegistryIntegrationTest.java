@@ -18,7 +18,7 @@ class H2RegistryIntegrationTest extends AbstractJdbcTemplateRegistryIntegrationT
 	}
 
 	@Override
-	protected int allocationsPerThread() {
+	protected int reservationsPerThread() {
 		return 1_000;
 	}
 

@@ -43,17 +43,17 @@ import static org.awaitility.Awaitility.await;
  * every member taking writes, with Galera's defaults ({@code wsrep_retry_autocommit} at
  * 1), each test in a table of its own:
  * <ul>
- * <li>eight nodes with blocks of 1 to 100 and no pre-allocation (so that they reserve
- * often, and at once), two on each member and two on pools over all three, two threads
- * each: every block the registries handed out is checked against every other of its
- * second, and no ID repeats (with {@code RETURNING}, as on a single server: 26
- * overlapping blocks in 2,319, 228 repeated IDs);</li>
+ * <li>eight nodes with blocks of 1 to 100 and no prefetching (so that they reserve often,
+ * and at once), two on each member and two on pools over all three, two threads each:
+ * every block the registries handed out is checked against every other of its second, and
+ * no ID repeats (with {@code RETURNING}, as on a single server: 26 overlapping blocks in
+ * 2,319, 228 repeated IDs);</li>
  * <li>an eviction on one member racing reservations of the evicted second on the other
  * two, as a node whose clock lags makes them: no block overlaps another, and once the
  * eviction is done every reserver is refused (without the watermark check: 1,651
  * overlapping blocks in 2,627);</li>
  * <li>last, as it leaves two members: three nodes on pools over all three members, at a
- * steady rate with pre-allocation, and one member killed with SIGKILL: no ID repeats, no
+ * steady rate with prefetching, and one member killed with SIGKILL: no ID repeats, no
  * block overlaps, and every node reserves again through the others within
  * {@link #RECOVERY_BOUND}.</li>
  * </ul>

@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The MySQL dialect's trap: on a pooled connection, {@code LAST_INSERT_ID()} still holds
  * the value of an earlier update when a new second's row is inserted. With one pooled
- * connection every allocation below runs on the same session, so a stale value would show
- * as a new second starting anywhere but 0. MariaDB speaks the same SQL, so the MYSQL
+ * connection every reservation below runs on the same session, so a stale value would
+ * show as a new second starting anywhere but 0. MariaDB speaks the same SQL, so the MYSQL
  * dialect is forced on it, through either driver.
  */
 class MySqlLastInsertIdTrapIntegrationTest {

@@ -25,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * PostgreSQL specifics: an allocation commits durably even on a session with synchronous
- * commit off, and a connection lost in the middle of an allocation surfaces as a
+ * PostgreSQL specifics: a reservation commits durably even on a session with synchronous
+ * commit off, and a connection lost in the middle of a reservation surfaces as a
  * {@link RegistryException} at once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -57,7 +57,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 	}
 
 	@Test
-	void theAllocationTurnsSynchronousCommitOnForItsOwnTransaction() throws Exception {
+	void theReservationTurnsSynchronousCommitOnForItsOwnTransaction() throws Exception {
 		String goMade = this.table + "_go";
 		try (Connection connection = this.dataSource.getConnection();
 				Statement statement = connection.createStatement()) {
@@ -66,7 +66,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 			connection.setAutoCommit(false);
 			long start = SessionStores.on(connection, SqlDialect.POSTGRESQL, this.table, true).reserve(7, 10).start();
 			assertThat(start).isZero();
-			assertThat(setting(statement)).as("in the allocation's transaction").isEqualTo("on");
+			assertThat(setting(statement)).as("in the reservation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
 			// Without the metadata table (beside a table the Go crid made), the same,
@@ -78,7 +78,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 			assertThat(unguarded.withoutMetadata()).isTrue();
 			connection.setAutoCommit(false);
 			assertThat(unguarded.reserve(7, 10).start()).isEqualTo(10);
-			assertThat(setting(statement)).as("in the unguarded allocation's transaction").isEqualTo("on");
+			assertThat(setting(statement)).as("in the unguarded reservation's transaction").isEqualTo("on");
 			connection.commit();
 			assertThat(setting(statement)).as("the session's own setting afterwards").isEqualTo("off");
 			statement.execute("RESET synchronous_commit");
@@ -90,7 +90,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 	}
 
 	@Test
-	void aConnectionLostDuringAnAllocationFailsItAtOnce() throws Exception {
+	void aConnectionLostDuringAReservationFailsItAtOnce() throws Exception {
 		String application = "crid-lost-" + ProcessHandle.current().pid();
 		long timestamp = 8;
 		JdbcTemplateRegistry registry = JdbcTemplateRegistry.builder(this.jdbcTemplate).tableName(this.table).build();
@@ -111,7 +111,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 				locker.setAutoCommit(false);
 				lock.executeQuery("SELECT next_seq FROM " + this.table + " WHERE ts = " + timestamp + " FOR UPDATE")
 					.close();
-				CompletableFuture<Long> allocation = CompletableFuture
+				CompletableFuture<Long> reservation = CompletableFuture
 					.supplyAsync(() -> victim.allocate(timestamp, 10));
 				await().atMost(Duration.ofSeconds(5))
 					.until(() -> this.jdbcTemplate.queryForObject(
@@ -122,7 +122,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 				this.jdbcTemplate.queryForList(
 						"SELECT pg_terminate_backend(pid) FROM pg_stat_activity " + "WHERE application_name = ?",
 						application);
-				assertThat(allocation).failsWithin(5, TimeUnit.SECONDS)
+				assertThat(reservation).failsWithin(5, TimeUnit.SECONDS)
 					.withThrowableThat()
 					.havingCause()
 					.isInstanceOf(RegistryException.class)
@@ -134,7 +134,7 @@ class PostgreSqlDurabilityAndLostConnectionIntegrationTest {
 					.isLessThan(Duration.ofSeconds(1));
 				locker.rollback();
 			}
-			assertThat(victim.allocate(timestamp, 10)).as("a new connection serves the next allocation").isEqualTo(10);
+			assertThat(victim.allocate(timestamp, 10)).as("a new connection serves the next reservation").isEqualTo(10);
 		}
 	}
 

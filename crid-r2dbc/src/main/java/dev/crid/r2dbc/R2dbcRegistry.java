@@ -220,7 +220,7 @@ public final class R2dbcRegistry implements Registry {
 	}
 
 	/**
-	 * Returns the table that holds the allocations.
+	 * Returns the allocation table, whose rows record the reservations.
 	 * @return the table name, perhaps schema-qualified
 	 */
 	public String tableName() {

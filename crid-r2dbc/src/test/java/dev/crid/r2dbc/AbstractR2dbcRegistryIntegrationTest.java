@@ -107,7 +107,7 @@ abstract class AbstractR2dbcRegistryIntegrationTest extends AbstractRegistryCont
 	}
 
 	@Override
-	protected int allocationsPerThread() {
+	protected int reservationsPerThread() {
 		return 100;
 	}
 

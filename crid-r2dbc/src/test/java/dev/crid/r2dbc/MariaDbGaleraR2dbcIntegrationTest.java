@@ -19,13 +19,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The R2DBC registry on a 3-node MariaDB Galera cluster of its own
  * ({@link GaleraCluster}), every member taking writes, with Galera's defaults
  * ({@code wsrep_retry_autocommit} at 1): six nodes with blocks of 1 to 100 and no
- * pre-allocation (so that they reserve often, and at once), two on each member's
- * connection factory, two threads each ({@link GaleraWrites}). Every block the registries
- * handed out is checked against every other of its second, and no ID repeats. The
- * registry takes its statement from crid-sql as the JDBC registry does, so on a member it
- * reserves with {@code LAST_INSERT_ID(expr)}, which its details name (with
- * {@code RETURNING}: 39, 61 and 104 overlapping blocks in three runs, 155, 452 and 793
- * repeated IDs). It prints what it measured.
+ * prefetching (so that they reserve often, and at once), two on each member's connection
+ * factory, two threads each ({@link GaleraWrites}). Every block the registries handed out
+ * is checked against every other of its second, and no ID repeats. The registry takes its
+ * statement from crid-sql as the JDBC registry does, so on a member it reserves with
+ * {@code LAST_INSERT_ID(expr)}, which its details name (with {@code RETURNING}: 39, 61
+ * and 104 overlapping blocks in three runs, 155, 452 and 793 repeated IDs). It prints
+ * what it measured.
  */
 class MariaDbGaleraR2dbcIntegrationTest {
 

@@ -45,8 +45,8 @@ public class NodeProperties {
 
 	/**
 	 * IDs left in the current block below which the next block is reserved in the
-	 * background. Must not exceed the block size; below 1 turns pre-allocation off. Keep
-	 * it at least the peak rate of IDs per second times the registry's latency.
+	 * background. Must not exceed the block size; below 1 turns prefetching off. Keep it
+	 * at least the peak rate of IDs per second times the registry's latency.
 	 */
 	private long threshold = CridNode.DEFAULT_THRESHOLD;
 

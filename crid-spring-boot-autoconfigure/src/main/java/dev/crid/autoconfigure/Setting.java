@@ -52,7 +52,7 @@ public enum Setting {
 	/** {@code threshold}. */
 	THRESHOLD(Builder.NODE, "threshold", "threshold",
 			(p) -> "Set " + p + "threshold no higher than " + p + "block-size (default " + CridNode.DEFAULT_THRESHOLD
-					+ "); a value below 1 turns pre-allocation off."),
+					+ "); a value below 1 turns prefetching off."),
 
 	/** {@code allocation-timeout}. */
 	ALLOCATION_TIMEOUT(Builder.NODE, "allocationTimeout", "allocation-timeout",

@@ -58,8 +58,8 @@ public class CridMeterBinder implements MeterBinder {
 	}
 
 	private void bindTo(MeterRegistry registry, CridNode node, Tags tags) {
-		bindAllocations(registry, node, tags, "prefetch", CridStats::prefetchAllocations);
-		bindAllocations(registry, node, tags, "synchronous", CridStats::synchronousAllocations);
+		bindReservations(registry, node, tags, "prefetch", CridStats::prefetchAllocations);
+		bindReservations(registry, node, tags, "synchronous", CridStats::synchronousAllocations);
 		Gauge.builder("crid.allocations.consecutive.failures", node, stat(CridStats::consecutiveFailures))
 			.description("Registry calls that failed since the last one that succeeded")
 			.tags(tags)
@@ -93,21 +93,21 @@ public class CridMeterBinder implements MeterBinder {
 			.register(registry);
 	}
 
-	private static void bindAllocations(MeterRegistry registry, CridNode node, Tags tags, String mode,
-			Function<CridStats, CridStats.Allocations> allocations) {
+	private static void bindReservations(MeterRegistry registry, CridNode node, Tags tags, String mode,
+			Function<CridStats, CridStats.Allocations> reservations) {
 		FunctionTimer
-			.builder("crid.allocations", node, (n) -> allocations.apply(n.stats()).count(),
-					(n) -> allocations.apply(n.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
+			.builder("crid.allocations", node, (n) -> reservations.apply(n.stats()).count(),
+					(n) -> reservations.apply(n.stats()).totalTime().toNanos(), TimeUnit.NANOSECONDS)
 			.description("Registry calls that reserved (or failed to reserve) a block of sequence numbers")
 			.tag("mode", mode)
 			.tags(tags)
 			.register(registry);
-		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> allocations.apply(n.stats()).successes())
+		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> reservations.apply(n.stats()).successes())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "success")
 			.tags(tags)
 			.register(registry);
-		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> allocations.apply(n.stats()).failures())
+		FunctionCounter.builder("crid.allocations.outcome", node, (n) -> reservations.apply(n.stats()).failures())
 			.description("Registry calls by result")
 			.tags("mode", mode, "outcome", "failure")
 			.tags(tags)

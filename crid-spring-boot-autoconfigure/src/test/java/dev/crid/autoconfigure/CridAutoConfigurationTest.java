@@ -144,7 +144,7 @@ class CridAutoConfigurationTest {
 	}
 
 	@Test
-	void preparesTheTableBeforeAnAllocationDuringStartUp() {
+	void preparesTheTableBeforeAReservationDuringStartUp() {
 		this.withH2.withUserConfiguration(EarlyUser.class).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getBean(EarlyUser.class).firstId).isPositive();

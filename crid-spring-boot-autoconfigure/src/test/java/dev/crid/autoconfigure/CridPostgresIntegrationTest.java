@@ -190,7 +190,7 @@ class CridPostgresIntegrationTest {
 					.containsEntry("registry", Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"))
 					.containsEntry("idsLeftInBlock", CridNode.DEFAULT_BLOCK_SIZE - 1)
 					.containsKeys("layout", "lastAllocationTime");
-				long allocations = node.stats().synchronousAllocations().count()
+				long reservations = node.stats().synchronousAllocations().count()
 						+ node.stats().prefetchAllocations().count();
 				new JdbcTemplate(admin).execute("DROP TABLE " + table);
 				// A finished check's answer is reused for a second.
@@ -200,8 +200,8 @@ class CridPostgresIntegrationTest {
 				assertThat(down.getDetails().get("registry"))
 					.isEqualTo(Map.of("kind", "jdbc", "table", table, "dialect", "postgresql"));
 				assertThat(node.stats().synchronousAllocations().count() + node.stats().prefetchAllocations().count())
-					.as("the health check never allocates")
-					.isEqualTo(allocations);
+					.as("the health check never reserves")
+					.isEqualTo(reservations);
 			});
 	}
 

@@ -94,13 +94,13 @@ public final class RegistryStore<E extends Exception> {
 				+ " in table '" + this.tables.allocations() + "'", (session) -> {
 					boolean guarded = this.schema.prepareMetadata(session);
 					checkDurability(session);
-					SqlReservation reserved = allocate(session, timestamp, blockSize, guarded);
+					SqlReservation reserved = tryReserve(session, timestamp, blockSize, guarded);
 					if (reserved == null) {
 						// The row may have been deleted by hand since: add it again, and
 						// try once more.
 						this.schema.forgetMetadataRow();
 						guarded = this.schema.prepareMetadata(session);
-						reserved = allocate(session, timestamp, blockSize, guarded);
+						reserved = tryReserve(session, timestamp, blockSize, guarded);
 					}
 					if (reserved == null) {
 						throw evicted(session, timestamp);
@@ -113,7 +113,7 @@ public final class RegistryStore<E extends Exception> {
 		return reservation;
 	}
 
-	private @Nullable SqlReservation allocate(SqlSession<E> session, long timestamp, long blockSize, boolean guarded)
+	private @Nullable SqlReservation tryReserve(SqlSession<E> session, long timestamp, long blockSize, boolean guarded)
 			throws E {
 		Statements statements = this.statements.of(session).statements();
 		boolean transaction = !statements.autoCommit();

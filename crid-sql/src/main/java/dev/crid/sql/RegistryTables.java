@@ -5,11 +5,12 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The two tables of a registry: the allocations, shared with crid for Go, and beside it
- * the metadata that only crid for Java reads (the eviction watermark and the layout),
- * named after the first with {@value #META_SUFFIX} appended so that Go nodes never see
- * it. Identifiers cannot be bound as parameters, so only names that cannot change a
- * statement's meaning are accepted: see {@link #nameRule(String)}.
+ * The two tables of a registry: the allocation table ({@value #DEFAULT_NAME} by default),
+ * whose rows record the reservations, shared with crid for Go, and beside it the metadata
+ * that only crid for Java reads (the eviction watermark and the layout), named after the
+ * first with {@value #META_SUFFIX} appended so that Go nodes never see it. Identifiers
+ * cannot be bound as parameters, so only names that cannot change a statement's meaning
+ * are accepted: see {@link #nameRule(String)}.
  *
  * @param allocations the name of the allocation table, perhaps schema-qualified
  */

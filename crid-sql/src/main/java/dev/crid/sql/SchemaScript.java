@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 final class SchemaScript {
 
 	/**
-	 * The default names of both tables: the allocations, and the metadata beside them.
+	 * The default names of both tables: the allocation table, and the metadata beside it.
 	 */
 	private static final Pattern DEFAULT_TABLE = Pattern
 		.compile("\\b" + RegistryTables.DEFAULT_NAME + "(" + RegistryTables.META_SUFFIX + ")?\\b");

@@ -37,10 +37,10 @@ public abstract class AbstractRegistryContractTest {
 	protected abstract Registry registry();
 
 	/**
-	 * Returns how many allocations each of the contention test's threads makes.
-	 * @return allocations per thread
+	 * Returns how many reservations each of the contention test's threads makes.
+	 * @return reservations per thread
 	 */
-	protected int allocationsPerThread() {
+	protected int reservationsPerThread() {
 		return 200;
 	}
 
@@ -65,14 +65,14 @@ public abstract class AbstractRegistryContractTest {
 	@Test
 	void startsOfOneSecondAreZeroThenMultiplesOfTheBlockSize() {
 		long timestamp = freshTimestamp();
-		int allocations = 6;
+		int reservations = 6;
 		long blockSize = 250;
 		List<Long> starts = new ArrayList<>();
-		for (int i = 0; i < allocations; i++) {
+		for (int i = 0; i < reservations; i++) {
 			starts.add(registry().allocate(timestamp, blockSize));
 		}
 		assertThat(starts).containsExactly(0L, 250L, 500L, 750L, 1000L, 1250L);
-		assertThat(storedNextSequence(timestamp)).isEqualTo(allocations * blockSize);
+		assertThat(storedNextSequence(timestamp)).isEqualTo(reservations * blockSize);
 	}
 
 	@Test
@@ -104,10 +104,10 @@ public abstract class AbstractRegistryContractTest {
 	}
 
 	@Test
-	void allocatesNonOverlappingBlocksUnderContention() throws Exception {
+	void reservesNonOverlappingBlocksUnderContention() throws Exception {
 		long timestamp = freshTimestamp();
 		int threads = 8;
-		int perThread = allocationsPerThread();
+		int perThread = reservationsPerThread();
 		ExecutorService executor = Executors.newFixedThreadPool(threads);
 		CountDownLatch start = new CountDownLatch(1);
 		List<Future<List<long[]>>> futures = new ArrayList<>();

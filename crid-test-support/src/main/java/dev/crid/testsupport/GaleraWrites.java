@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Writes through every member of a {@link GaleraCluster} at once, the load of the tests
  * that show a registry repeats no ID there: one node on each registry the caller built on
- * the members, with blocks of 1 to 100 and no pre-allocation (so that the nodes reserve
+ * the members, with blocks of 1 to 100 and no prefetching (so that the nodes reserve
  * often, and at once), two threads each, for a while; then every block the registries
  * handed out is checked against every other of its second, and every ID against every
  * other.

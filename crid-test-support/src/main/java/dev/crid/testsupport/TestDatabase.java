@@ -153,7 +153,7 @@ public enum TestDatabase {
 	}
 
 	/**
-	 * Drops a crid registry's tables, the allocations and the metadata beside them
+	 * Drops a crid registry's tables, the allocation table and the metadata beside it
 	 * ({@code _meta}), if they exist: every test drops what it creates.
 	 * @param dataSource where the tables are
 	 * @param tableName the registry's table name, perhaps schema-qualified

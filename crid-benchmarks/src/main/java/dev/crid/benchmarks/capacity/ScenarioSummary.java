@@ -76,7 +76,8 @@ record ScenarioSummary(Scenario scenario, double rowCallsPerSecond, String loadA
 	}
 
 	/**
-	 * The median and largest allocation size the nodes had when the measurement ended.
+	 * The median and largest {@code allocationSize} the nodes had when the measurement
+	 * ended.
 	 */
 	long[] allocationSizes() {
 		long[] sizes = this.nodes.stream().mapToLong(NodeResult::allocationSize).sorted().toArray();

@@ -28,7 +28,7 @@ import org.springframework.boot.health.contributor.Health;
  *
  * <ul>
  * <li>UP, with details: the registry's kind and {@link Registry#details() details} (for a
- * database its table and dialect), layout, block supply, the last allocation, the clock
+ * database its table and dialect), layout, block supply, the last reservation, the clock
  * skew against the registry, and any registry that went back;</li>
  * <li>DOWN, with the error: the database cannot be reached, its table is missing, the
  * check has not answered in time, the node's registry calls failed within the last minute

@@ -40,8 +40,8 @@ public class SwitchableRegistry implements Registry {
 	}
 
 	/**
-	 * Sets whether allocations fail, as a database that is down.
-	 * @param down {@code true} to fail every allocation
+	 * Sets whether reservations fail, as a database that is down.
+	 * @param down {@code true} to fail every reservation
 	 */
 	public void setDown(boolean down) {
 		setState(down ? State.DOWN : State.UP);

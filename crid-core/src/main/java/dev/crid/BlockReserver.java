@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * Invariant: it never serves a block itself and keeps no state of the node's blocks, so a
  * call that was given up on and returns late changes nothing the node relies on.
  */
-final class BlockAllocator {
+final class BlockReserver {
 
 	/**
 	 * The largest start a block may have: {@link Long#MAX_VALUE} always means a used-up
@@ -44,7 +44,7 @@ final class BlockAllocator {
 
 	private volatile boolean layoutChecked;
 
-	BlockAllocator(NodeSettings settings, NodeStatistics statistics, CallGate gate) {
+	BlockReserver(NodeSettings settings, NodeStatistics statistics, CallGate gate) {
 		this.gate = gate;
 		this.maxAgeNanos = Runway.maxAgeNanos(settings.runway());
 		this.registry = settings.registry();
@@ -60,7 +60,7 @@ final class BlockAllocator {
 	 * to pass. Whether the block overlaps one given before is for the caller to check, in
 	 * the order the answers are taken.
 	 */
-	Block allocate(Attempt attempt) throws InterruptedException {
+	Block reserve(Attempt attempt) throws InterruptedException {
 		checkLayout(attempt);
 		while (true) {
 			long calledAt = this.timing.nanoTime();
@@ -215,7 +215,7 @@ final class BlockAllocator {
 	}
 
 	/**
-	 * What one allocation tells the node while it runs, so callers can tell a stuck call
+	 * What one reservation tells the node while it runs, so callers can tell a stuck call
 	 * from a slow one.
 	 */
 	interface Attempt {
