@@ -46,7 +46,7 @@ STRATEGIES = [
 # (registry parameter, table label, chart label); "none" is the paced AtomicLong
 PACED_REGISTRIES = [("none", "AtomicLong.getAndIncrement() (floor)", "AtomicLong (floor)"),
                     ("memory", "InMemoryRegistry", "in memory"),
-                    ("delayed", "In memory, 1 ms per allocation (control)", "1 ms in memory (control)"),
+                    ("delayed", "In memory, 1 ms per reservation (control)", "1 ms in memory (control)"),
                     ("postgresql", "PostgreSQL", "PostgreSQL")]
 
 # How often the plain user's row, the paced PostgreSQL row and the JPA crid rows must meet their targets in a row.
@@ -482,11 +482,11 @@ def node_section(t1, t2, stats):
             "`nextId()` flat out with the default block size (10,000) and threshold (5,000): million IDs per "
             "second, the ratio to the in-memory node at the same thread count, the blocks of 10,000 used per "
             "second, and per second of measurement the stalls (calls that found their block used up and no "
-            "successor ready) and synchronous allocations (registry calls made by a waiting caller). The mean "
-            "allocation time covers the whole trial, from the node's statistics, as do the prefetch threshold "
+            "successor ready) and synchronous reservations (registry calls made by a waiting caller). The mean "
+            "reservation time covers the whole trial, from the node's statistics, as do the prefetch threshold "
             "and allocation size the node had adapted to by its end (first fork).\n\n"
             + table(["Registry", "Threads", "M IDs/s", "× in-memory", "10,000-ID blocks/s", "Stalls/s",
-                     "Synchronous allocations/s", "Mean allocation", "Threshold / allocation size at the end"],
+                     "Synchronous reservations/s", "Mean reservation", "Threshold / allocation size at the end"],
                     rows))
 def registry_section(r1, r4, charts):
     base = score(find(r1, "allocate", database="postgresql"))
@@ -502,17 +502,17 @@ def registry_section(r1, r4, charts):
                          fmt_ratio(ratio(allocations, base)),
                          fmt(allocations * 10_000 / 1e6 if allocations else None)])
     charts["registry-allocations.svg"] = bar_chart(
-        "Registry allocations on one hot row (higher is better)", "allocations per second", categories,
+        "Registry reservations on one hot row (higher is better)", "reservations per second", categories,
         [("JdbcTemplateRegistry.allocate", registry_series), ("plain upsert (baseline)", plain_series)])
-    return ("### 2. Registry allocations per database\n\n"
+    return ("### 2. Registry reservations per database\n\n"
             "`JdbcTemplateRegistry.allocate(currentSecond, 10000)` flat out, every thread on the same row, each "
-            "allocation committed durably, beside the baseline: the same upsert statement run by hand on the "
+            "reservation committed durably, beside the baseline: the same upsert statement run by hand on the "
             "same pool and table (no eviction guard, clock read, timeout or retry). Ratios to that baseline at the same "
-            "thread count, and to the registry on PostgreSQL at 1 thread. Times the block size, an allocation "
+            "thread count, and to the registry on PostgreSQL at 1 thread. Times the block size, a reservation "
             "rate bounds the IDs per second that all the nodes sharing the registry can hand out.\n\n"
             + table(["Database", "Threads", "Registry (alloc/s)", "Plain upsert (alloc/s)", "× plain upsert",
                      "× PostgreSQL, 1 thread", "M IDs/s it can feed"], rows)
-            + "\n\n![Registry allocations per second](benchmarks/registry-allocations.svg)")
+            + "\n\n![Registry reservations per second](benchmarks/registry-allocations.svg)")
 
 
 
@@ -580,32 +580,32 @@ def paced_section(paced_runs, stats, charts):
                          sizes(trial)])
     return ("### 4. Paced at 1 million IDs per second\n\n"
             "One thread calls `nextId()` once per microsecond (default block size and threshold); JMH samples "
-            "the duration of single calls. Latencies in nanoseconds. Stalls, synchronous allocations and "
-            "pre-allocations are counted over the measurement iterations only (after warm-up); the prefetch "
+            "the duration of single calls. Latencies in nanoseconds. Stalls, synchronous reservations and "
+            "prefetches are counted over the measurement iterations only (after warm-up); the prefetch "
             "threshold and allocation size are the node's at the end of the trial. A call that "
             "found its slot already past started late and went at once; the late starts, and the times the "
             "operating system preempted the pacing thread, show how steady the machine kept it. The control "
-            "row is the in-memory registry made to answer after 1 ms, about what a PostgreSQL allocation "
+            "row is the in-memory registry made to answer after 1 ms, about what a PostgreSQL reservation "
             f"takes here: as slow as the database, without its processes, sockets and disk. From `{first}`, "
             "the first of the runs in a row below.\n\n"
             + table(["Registry"] + [name + " (ns)" for _, name in PERCENTILES]
-                    + ["Calls measured", "Stalls", "Synchronous allocations", "Pre-allocations",
+                    + ["Calls measured", "Stalls", "Synchronous reservations", "Prefetches",
                        "Threshold / allocation size at the end", "Calls started > 10 µs late",
                        "Max lateness (µs)", "Preemptions"], rows)
             + "\n\n![Latency percentiles of nextId() at 1M/s](benchmarks/paced-latency.svg)"
-            + ("\n\nWhere the time of a pre-allocation went, over the whole trial (warm-up included): how long the "
+            + ("\n\nWhere the time of a prefetch went, over the whole trial (warm-up included): how long the "
                "task waited for the single thread that runs the node's registry calls, and how long the registry "
                "call took (for PostgreSQL: the durable upsert and the way back). At 1 million IDs per second "
-               "the configured threshold of 5,000 IDs lasts 5 ms: a pre-allocation slower than the node's "
+               "the configured threshold of 5,000 IDs lasts 5 ms: a prefetch slower than the node's "
                "threshold lasts is a stall.\n\n"
                + table(["Registry", "Registry calls", "Wait for the node's thread p50 / p99 / max (µs)",
                         "Registry call p50 / p99 / max (µs)", "Registry calls ≥ 5 ms", "Stalls"], timing_rows)
                if timing_rows else "")
             + "\n\nThe PostgreSQL-backed node in each of the runs in a row, every run with its own paced "
-              "`AtomicLong` as the baseline: stalls and synchronous allocations after warm-up, p99.9 beside "
+              "`AtomicLong` as the baseline: stalls and synchronous reservations after warm-up, p99.9 beside "
               "the `AtomicLong`'s, the registry calls' p99 and max over the whole trial, and where the node's "
               "prefetch threshold and allocation size ended.\n\n"
-            + table(["Run", "Load (1 min), start → end", "Stalls", "Synchronous allocations",
+            + table(["Run", "Load (1 min), start → end", "Stalls", "Synchronous reservations",
                      "p99.9, PostgreSQL node (ns)", "p99.9, AtomicLong (ns)", "× AtomicLong",
                      "Registry call p99 / max (µs)", "Threshold / allocation size at the end"], run_rows))
 
@@ -773,7 +773,7 @@ def targets_section(t1, t2, vt, plain_runs, bulk, paced_runs, stats, jpa_runs):
          listed([p[0] for p in paced], fmt), met_in_a_row(each([p[0] for p in paced], lambda x: x == 0))),
         (f"Paced 1M/s on PostgreSQL: p99.9 ≤ 2× the paced AtomicLong of the same run, {RUNS_IN_A_ROW} runs in a row",
          listed([p[3] for p in paced], fmt_ratio), met_in_a_row(each([p[3] for p in paced], lambda x: x <= 2))),
-        ("Paced 1M/s on PostgreSQL: no synchronous allocation after warm-up, every run",
+        ("Paced 1M/s on PostgreSQL: no synchronous reservation after warm-up, every run",
          listed([p[1] for p in paced], fmt), met(None if not paced or None in [p[1] for p in paced]
                                                  else all(p[1] == 0 for p in paced))),
         ("Paced 1M/s on PostgreSQL: p99.9 < 1 µs, every run", listed([p[2] for p in paced], lambda v: fmt(v) + " ns"),
