@@ -96,10 +96,19 @@ final class Dispenser {
 					reachedTrigger(block, start, end);
 					return block.firstId + start;
 				}
+				if (refilling) {
+					// A caller that waits gives its stripe back: once parked, it may come
+					// back long after the next block is in (a virtual thread queues
+					// behind all the others), and the stripe's other threads would take
+					// single IDs meanwhile.
+					refilling = false;
+					this.stripes.replace(slot, Slice.REFILLING, null);
+				}
 				if (wait == null) {
 					wait = this.waits.start();
 				}
 				this.waits.awaitNextBlock(block, wait);
+				refilling = this.sliceSize > 1 && this.stripes.replace(slot, null, Slice.REFILLING);
 			}
 		}
 		finally {

@@ -1,6 +1,7 @@
 package dev.crid;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Field;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -183,6 +185,42 @@ class CridNodeStripesAndBulkTest {
 			}
 			assertThat(otherId).as("the slice's next ID").isEqualTo(first.get(10, TimeUnit.SECONDS) + 1);
 		}
+	}
+
+	@Test
+	void aCallerWaitingForTheNextBlockHoldsNoStripe() throws Exception {
+		Gate gate = new Gate();
+		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry())
+			.then((delegate, timestamp, size) -> delegate.allocate(timestamp, size))
+			.then(gate);
+		// No prefetch: the caller that uses the block up waits for the next one.
+		try (CridNode node = CridNode.builder(registry).blockSize(100).threshold(0).build()) {
+			CompletableFuture<Long> taken = new CompletableFuture<>();
+			Thread caller = new Thread(() -> {
+				for (int i = 0; i < 100; i++) {
+					node.nextId();
+				}
+				take(node, taken);
+			});
+			caller.start();
+			await().atMost(Duration.ofSeconds(10)).until(() -> gate.entered() == 1);
+			try {
+				// Parked, a caller may come back long after the block is in: its stripe
+				// must not wait for it.
+				assertThat(stripeSlots(node)).as("stripes held while their caller waits")
+					.doesNotContain(Slice.REFILLING);
+			}
+			finally {
+				gate.open();
+			}
+			assertThat(taken.get(10, TimeUnit.SECONDS)).isPositive();
+		}
+	}
+
+	private static Slice[] stripeSlots(CridNode node) throws ReflectiveOperationException {
+		Field slots = CridNode.class.getDeclaredField("stripeSlots");
+		slots.setAccessible(true);
+		return ((Slice[]) slots.get(node)).clone();
 	}
 
 	private static void take(CridNode node, CompletableFuture<Long> id) {
