@@ -31,10 +31,15 @@ import dev.crid.CridNode;
  * loses only IDs not yet written, never the file's earlier content; a reader drops a torn
  * last chunk by keeping a multiple of eight bytes. Every second it prints one status
  * line:
- * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N},
+ * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N longestStallMs=N},
  * where the later failures are those of a thread after its first ID (a start-up on a
  * loaded machine may wait out the allocation timeout for the pool's first connection),
- * and the longest pause is the longest time a thread went without an ID after its first.
+ * the longest pause is the longest time a thread went without an ID after its first (less
+ * the time it spent writing IDs to the file, which a loaded disk can make long), and the
+ * longest stall is the longest time a probe thread that asks to run every millisecond
+ * went without running, from the issuing threads' start: what the machine and the JVM (a
+ * collection, a safepoint, a starved process) take from any thread of the process,
+ * whatever the nodes do.
  *
  * <p>
  * Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest
@@ -60,6 +65,9 @@ public final class IssuingWorker {
 	 * worker issues.
 	 */
 	private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	/** How often the stall probe asks to run. */
+	private static final long PROBE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
 	private IssuingWorker() {
 	}
@@ -97,6 +105,7 @@ public final class IssuingWorker {
 		LongAdder laterFailures = new LongAdder();
 		AtomicLong longestCall = new AtomicLong();
 		AtomicLong longestPause = new AtomicLong();
+		AtomicLong longestStall = new AtomicLong();
 		ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
 		try (HikariDataSource dataSource = new HikariDataSource(config);
 				FileChannel file = FileChannel.open(output, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -115,6 +124,9 @@ public final class IssuingWorker {
 					.build());
 			}
 			long deadline = System.nanoTime() + runNanos;
+			Thread probe = new Thread(() -> probeStalls(longestStall));
+			probe.setDaemon(true);
+			probe.start();
 			List<Thread> threads = new ArrayList<>();
 			for (CridNode node : nodes) {
 				for (int t = 0; t < threadsPerNode; t++) {
@@ -131,7 +143,7 @@ public final class IssuingWorker {
 			}
 			Thread reporter = new Thread(() -> {
 				while (!Thread.currentThread().isInterrupted()) {
-					status(issued, failures, laterFailures, longestCall, longestPause);
+					status(issued, failures, laterFailures, longestCall, longestPause, longestStall);
 					try {
 						TimeUnit.SECONDS.sleep(1);
 					}
@@ -150,7 +162,7 @@ public final class IssuingWorker {
 				System.out.println("block " + node.blockSize() + ": " + node.stats());
 				node.close();
 			}
-			status(issued, failures, laterFailures, longestCall, longestPause);
+			status(issued, failures, laterFailures, longestCall, longestPause, longestStall);
 		}
 		if (!unexpected.isEmpty()) {
 			System.out.println(unexpected.size() + " thread(s) ended on an unexpected exception");
@@ -191,11 +203,23 @@ public final class IssuingWorker {
 				LockSupport.parkNanos(pacedFrom + calls * TimeUnit.SECONDS.toNanos(1) / perSecond - System.nanoTime());
 			}
 			if (!chunk.hasRemaining() || System.nanoTime() - lastWrite > FLUSH_NANOS) {
+				long writing = System.nanoTime();
 				write(file, chunk);
 				lastWrite = System.nanoTime();
+				lastId += lastWrite - writing; // a pause is the node's, not the file's
 			}
 		}
 		write(file, chunk);
+	}
+
+	private static void probeStalls(AtomicLong longestStall) {
+		long last = System.nanoTime();
+		while (true) {
+			LockSupport.parkNanos(PROBE_NANOS);
+			long now = System.nanoTime();
+			longestStall.accumulateAndGet(now - last, Math::max);
+			last = now;
+		}
 	}
 
 	private static void write(FileChannel file, ByteBuffer chunk) {
@@ -216,10 +240,11 @@ public final class IssuingWorker {
 	}
 
 	private static void status(LongAdder issued, LongAdder failures, LongAdder laterFailures, AtomicLong longestCall,
-			AtomicLong longestPause) {
+			AtomicLong longestPause, AtomicLong longestStall) {
 		System.out.println("status issued=" + issued.sum() + " failures=" + failures.sum() + " longestCallMs="
 				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()) + " laterFailures=" + laterFailures.sum()
-				+ " longestPauseMs=" + TimeUnit.NANOSECONDS.toMillis(longestPause.get()));
+				+ " longestPauseMs=" + TimeUnit.NANOSECONDS.toMillis(longestPause.get()) + " longestStallMs="
+				+ TimeUnit.NANOSECONDS.toMillis(longestStall.get()));
 		System.out.flush();
 	}
 

@@ -21,8 +21,9 @@ import dev.crid.testsupport.FaultLoad;
  */
 final class WorkerProcesses {
 
-	private static final Pattern STATUS = Pattern.compile(
-			"status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+)");
+	private static final Pattern STATUS = Pattern
+		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+) "
+				+ "longestStallMs=(\\d+)");
 
 	private WorkerProcesses() {
 	}
@@ -87,12 +88,12 @@ final class WorkerProcesses {
 	}
 
 	/**
-	 * Returns issued, failures, longest call (ms), failures after a thread's first ID and
-	 * the longest pause between two IDs of a thread (ms) from the last status line of a
-	 * log, or zeros.
+	 * Returns issued, failures, longest call (ms), failures after a thread's first ID,
+	 * the longest pause between two IDs of a thread (ms) and the process's longest stall
+	 * (ms, see {@link IssuingWorker}) from the last status line of a log, or zeros.
 	 */
 	static long[] lastStatus(Path log) throws IOException {
-		long[] status = new long[5];
+		long[] status = new long[6];
 		if (!Files.exists(log)) {
 			return status;
 		}
