@@ -202,7 +202,8 @@ class CridNodeStuckCallTest {
 			awaitUninterruptibly(release, interrupts);
 			return delegate.allocate(timestamp, blockSize);
 		});
-		try (CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
+		try (LogRecorder log = new LogRecorder();
+				CridNode node = node().blockSize(10).threshold(0).allocationTimeout(TIMEOUT).build()) {
 			assertThatExceptionOfType(RegistryException.class).isThrownBy(node::nextId)
 				.withMessageContaining("the registry call did not return");
 			// Callers time out until one finds the call stuck past the timeout and a
@@ -225,7 +226,11 @@ class CridNodeStuckCallTest {
 			assertThat(node.layout().sequenceOf(fresh)).as("a fresh call's block").isZero();
 			await("the stuck call is interrupted when it is given up on").atMost(AWAIT)
 				.until(() -> interrupts.get() == 1);
-			assertThat(node.stats().lastFailure()).contains("Gave up", "the registry call did not return");
+			// What failed last may be a later reservation, on a loaded machine (one that
+			// its executor's new thread did not start in time): the log keeps them all.
+			assertThat(log.warnings()).as("warnings")
+				.anySatisfy((warning) -> assertThat(warning).contains("Gave up", "the registry call did not return"));
+			assertThat(node.stats().stuckCalls()).as("calls the node gave up on, still out").isOne();
 			release.countDown();
 			await().atMost(AWAIT).until(() -> this.registry.callCount() == 2);
 			// The late call's thread has dropped its block once it is back waiting for
