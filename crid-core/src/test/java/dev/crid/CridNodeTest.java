@@ -171,20 +171,23 @@ class CridNodeTest {
 	}
 
 	@Test
-	void statsCountPrefetchedBlocksAndCallsThatWaited() {
+	void statsCountPrefetchedBlocksAndCallsThatWaited() throws InterruptedException {
 		try (CridNode node = CridNode.builder(this.registry).clock(this.clock).blockSize(10).threshold(5).build()) {
 			CridStats fresh = node.stats();
 			assertThat(fresh.idsIssued()).isZero();
 			assertThat(fresh.idsLeftInBlock()).isZero();
 			assertThat(fresh.lastAllocationTime()).isNull();
-			for (int i = 0; i < 6; i++) {
+			long started = System.nanoTime();
+			node.nextId(); // waits for the first block
+			long slowest = System.nanoTime() - started;
+			for (int i = 1; i < 6; i++) {
 				node.nextId();
 			}
-			await().atMost(Duration.ofSeconds(10)).until(() -> node.stats().nextBlockReady());
+			slowest = awaitNextBlock(node, slowest);
 			for (int i = 6; i < 31; i++) {
 				node.nextId();
 				if (node.stats().idsLeftInBlock() == 4) {
-					await().atMost(Duration.ofSeconds(10)).until(() -> node.stats().nextBlockReady());
+					slowest = awaitNextBlock(node, slowest);
 				}
 			}
 			CridStats stats = node.stats();
@@ -197,6 +200,21 @@ class CridNodeTest {
 			assertThat(stats.prefetchAllocations().totalTime()).isPositive();
 			assertThat(this.registry.callCount()).isEqualTo(4);
 		}
+	}
+
+	/**
+	 * Waits for the next block, then twice as long as the slowest block took to arrive: a
+	 * block used up faster than that would make the node ask for larger ones, as on a
+	 * loaded machine, where blocks arrive late. Returns the slowest arrival so far.
+	 */
+	private static long awaitNextBlock(CridNode node, long slowest) throws InterruptedException {
+		long asked = System.nanoTime();
+		await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> node.stats().nextBlockReady());
+		long arrival = Math.max(slowest, System.nanoTime() - asked);
+		TimeUnit.NANOSECONDS.sleep(2 * arrival + TimeUnit.MILLISECONDS.toNanos(1));
+		return arrival;
 	}
 
 	@Test
