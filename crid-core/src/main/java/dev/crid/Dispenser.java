@@ -70,10 +70,7 @@ final class Dispenser {
 	 * @param usedUp the slice the caller found used up in it, or {@code null}
 	 */
 	long refill(int slot, @Nullable Slice usedUp) {
-		// One thread of the stripe refills it; others meanwhile take single IDs, so no
-		// slice is set aside in vain.
-		boolean refilling = this.sliceSize > 1 && usedUp != Slice.REFILLING && usedUp != Slice.CLOSED
-				&& this.stripes.replace(slot, usedUp, Slice.REFILLING);
+		boolean refilling = claim(slot, usedUp);
 		try {
 			CallerWaits.Wait wait = null;
 			while (true) {
@@ -102,20 +99,35 @@ final class Dispenser {
 					// behind all the others), and the stripe's other threads would take
 					// single IDs meanwhile.
 					refilling = false;
-					this.stripes.replace(slot, Slice.REFILLING, null);
+					release(slot);
 				}
 				if (wait == null) {
 					wait = this.waits.start();
 				}
 				this.waits.awaitNextBlock(block, wait);
-				refilling = this.sliceSize > 1 && this.stripes.replace(slot, null, Slice.REFILLING);
+				refilling = claim(slot, null);
 			}
 		}
 		finally {
 			if (refilling) {
-				this.stripes.replace(slot, Slice.REFILLING, null);
+				release(slot);
 			}
 		}
+	}
+
+	/**
+	 * Marks the stripe as being refilled by the caller, if it still holds what the caller
+	 * found there; returns whether it does. One thread of a stripe refills it; the others
+	 * meanwhile take single IDs, so no slice is set aside in vain.
+	 */
+	private boolean claim(int slot, @Nullable Slice found) {
+		return this.sliceSize > 1 && found != Slice.REFILLING && found != Slice.CLOSED
+				&& this.stripes.replace(slot, found, Slice.REFILLING);
+	}
+
+	/** Leaves the stripe empty for its next caller, unless the node closed meanwhile. */
+	private void release(int slot) {
+		this.stripes.replace(slot, Slice.REFILLING, null);
 	}
 
 	/** Takes {@code count} IDs a block at a time: one atomic step per block touched. */

@@ -53,9 +53,14 @@ final class Stripes {
 	 * The current thread's slot, by its id. Thread ids are handed out in turn, so threads
 	 * started one after the other land on stripes one after the other.
 	 */
-	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
 	static int slotOf() {
-		return ((int) Thread.currentThread().getId() & MASK) << SPACING_BITS;
+		return slotOf(Thread.currentThread());
+	}
+
+	/** The slot of the given thread's stripe. */
+	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
+	static int slotOf(Thread thread) {
+		return ((int) thread.getId() & MASK) << SPACING_BITS;
 	}
 
 	static @Nullable Slice get(@Nullable Slice[] slots, int slot) {

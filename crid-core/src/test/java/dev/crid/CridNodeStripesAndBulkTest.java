@@ -233,11 +233,10 @@ class CridNodeStripesAndBulkTest {
 	}
 
 	/** A new thread, not started, that takes its IDs from the stripe of the given one. */
-	@SuppressWarnings("deprecation") // Thread.threadId() is Java 19
 	private static Thread onTheStripeOf(Thread thread, Runnable task) {
 		while (true) {
 			Thread candidate = new Thread(task);
-			if ((candidate.getId() & Stripes.MASK) == (thread.getId() & Stripes.MASK)) {
+			if (Stripes.slotOf(candidate) == Stripes.slotOf(thread)) {
 				return candidate;
 			}
 		}
