@@ -1,6 +1,7 @@
 package dev.crid;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Decides when a node reserves its next block, and how large, from what it measures: how
@@ -11,12 +12,15 @@ import java.time.Duration;
  * (as a share of the block: a grown block keeps the configured share).
  *
  * <p>
- * A node that reserves ahead and still uses up a block in less than two such arrivals (so
- * reserving ahead cannot hide them) asks for twice as many numbers next time, up to
+ * A node that reserves ahead and uses up a block in less than two such arrivals (so
+ * reserving ahead cannot hide them), or in less than a quarter of a second (so that a
+ * busy node makes a few registry calls a second, each a durable commit on the registry's
+ * row, however fast it goes), asks for twice as many numbers next time, up to
  * {@value #MAX_GROWTH} times the configured block size and a sixteenth of a second's
- * sequence numbers; one that takes more than {@value #SHRINK_AFTER} arrivals' time for a
- * block halves it again, never below the configured size. With prefetching off, blocks
- * keep their configured size.
+ * sequence numbers. One whose block lasted more than {@value #SHRINK_AFTER} arrivals and
+ * more than a second halves it again, never below the configured size: a block that
+ * doubled after lasting less than a quarter of a second lasts less than half a second, so
+ * it is not halved back at once. With prefetching off, blocks keep their configured size.
  *
  * <p>
  * Not thread-safe: the node calls it under its lock.
@@ -46,6 +50,18 @@ final class Pacing {
 	 * smaller ones.
 	 */
 	private static final long SHRINK_AFTER = 64;
+
+	/**
+	 * Blocks that last less than this make a node that reserves ahead ask for more: at a
+	 * steady rate it then makes at most about four registry calls a second.
+	 */
+	static final long GROW_WITHIN_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+
+	/**
+	 * Blocks are made smaller only once they last longer than this too: four times
+	 * {@link #GROW_WITHIN_NANOS}, so that a block grown once is not shrunk back.
+	 */
+	static final long SHRINK_BEYOND_NANOS = 4 * GROW_WITHIN_NANOS;
 
 	private final long blockSize;
 
@@ -140,10 +156,10 @@ final class Pacing {
 		if (retired.size > 0 && retired.installedAt != 0) {
 			long lifetime = Math.max(1, now - retired.installedAt);
 			this.meter.blockServed(retired.size, lifetime);
-			if (this.threshold >= 1 && tail > 0 && lifetime < GROW_BELOW * tail) {
+			if (this.threshold >= 1 && tail > 0 && lifetime < Math.max(GROW_BELOW * tail, GROW_WITHIN_NANOS)) {
 				this.allocationSize = Math.min(this.maxAllocationSize, saturatedMultiply(this.allocationSize, 2));
 			}
-			else if (tail > 0 && lifetime > SHRINK_AFTER * tail) {
+			else if (tail > 0 && lifetime > Math.max(SHRINK_AFTER * tail, SHRINK_BEYOND_NANOS)) {
 				this.allocationSize = Math.max(this.blockSize, this.allocationSize / 2);
 			}
 		}

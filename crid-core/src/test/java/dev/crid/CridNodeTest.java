@@ -203,9 +203,10 @@ class CridNodeTest {
 	}
 
 	/**
-	 * Waits for the next block, then twice as long as the slowest block took to arrive: a
-	 * block used up faster than that would make the node ask for larger ones, as on a
-	 * loaded machine, where blocks arrive late. Returns the slowest arrival so far.
+	 * Waits for the next block, then twice as long as the slowest block took to arrive,
+	 * and at least a quarter of a second: a block used up faster than either would make
+	 * the node ask for larger ones (as on a loaded machine, where blocks arrive late).
+	 * Returns the slowest arrival so far.
 	 */
 	private static long awaitNextBlock(CridNode node, long slowest) throws InterruptedException {
 		long asked = System.nanoTime();
@@ -213,7 +214,7 @@ class CridNodeTest {
 			.pollInterval(Duration.ofMillis(1))
 			.until(() -> node.stats().nextBlockReady());
 		long arrival = Math.max(slowest, System.nanoTime() - asked);
-		TimeUnit.NANOSECONDS.sleep(2 * arrival + TimeUnit.MILLISECONDS.toNanos(1));
+		TimeUnit.NANOSECONDS.sleep(Math.max(2 * arrival, Pacing.GROW_WITHIN_NANOS) + TimeUnit.MILLISECONDS.toNanos(1));
 		return arrival;
 	}
 

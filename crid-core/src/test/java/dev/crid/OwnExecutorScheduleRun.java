@@ -160,7 +160,10 @@ final class OwnExecutorScheduleRun {
 				: TimeUnit.MILLISECONDS.toNanos(200 + this.random.nextInt(101));
 		this.idleNanos = TimeUnit.MILLISECONDS.toNanos(50 + this.random.nextInt(101));
 		this.blockSize = 4 + this.random.nextInt(12);
-		this.outageFailures = (this.random.nextInt(3) == 0) ? 3 + this.random.nextInt(3) : 0;
+		// Five failures or more: the pauses between their retries (10 ms, doubling) keep
+		// the first block longer than a quarter of a second, which a block must last for
+		// the node not to grow the next.
+		this.outageFailures = (this.random.nextInt(3) == 0) ? 5 + this.random.nextInt(2) : 0;
 		// Pacing grows blocks only for a node that reserves ahead; the outage's check
 		// wants a prefetch at once.
 		long threshold = (this.outageFailures > 0) ? this.blockSize
@@ -251,11 +254,12 @@ final class OwnExecutorScheduleRun {
 	 * failed before, the time from the start of its successful attempt: its registry call
 	 * and the node's own work around it; for the first block, the time from the caller's
 	 * request, which lies within the caller's {@code nextId()}. A block grows only when
-	 * the block it replaces lasted less than twice the slowest of these; the first block
-	 * lasted at least from that {@code nextId()}'s return to the registry's answer for
-	 * its successor. When that is twice the slowest the model allows, the node must ask
-	 * for blocks of the configured size still; had the pauses of the outage been counted,
-	 * it would ask for twice as many.
+	 * the block it replaces lasted less than twice the slowest of these, or less than a
+	 * quarter of a second; the first block lasted at least from that {@code nextId()}'s
+	 * return to the registry's answer for its successor. When that is twice the slowest
+	 * the model allows, and a quarter of a second, the node must ask for blocks of the
+	 * configured size still; had the pauses of the outage been counted, it would ask for
+	 * twice as many.
 	 */
 	private void quietOutage() throws InterruptedException {
 		this.registry.force(Fate.SUCCEED);
@@ -306,7 +310,7 @@ final class OwnExecutorScheduleRun {
 			return;
 		}
 		long size = this.node.stats().allocationSize();
-		if (firstBlockLasted >= 2 * slowestSample) {
+		if (firstBlockLasted >= Math.max(2 * slowestSample, Pacing.GROW_WITHIN_NANOS)) {
 			this.pacingChecked = true;
 			if (size != this.blockSize) {
 				violate("after a quiet outage of " + this.outageFailures + " failed calls the node asks for " + size
@@ -315,7 +319,7 @@ final class OwnExecutorScheduleRun {
 						+ micros(seenReady - answer.enteredAt) + " after it began, and the first block's request ("
 						+ tries + " tries) " + micros(firstServed - asked) + ", so pacing may have measured "
 						+ micros(slowestSample) + " at most, and the first block lasted " + micros(firstBlockLasted)
-						+ ", more than twice that");
+						+ ", more than twice that and more than a quarter of a second");
 			}
 		}
 	}

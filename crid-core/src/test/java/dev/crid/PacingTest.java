@@ -74,13 +74,58 @@ class PacingTest {
 			retired = next;
 		}
 		for (long expected : new long[] { 32_000, 16_000, 8_000, 4_000, 2_000, 1_000, 1_000 }) {
-			// Each block lasts a second, more than 64 answers.
-			now += 1_000 * MILLIS;
+			// Each block lasts two seconds, more than 64 answers and more than a second.
+			now += 2_000 * MILLIS;
 			Block next = block(pacing.allocationSize());
 			pacing.installing(retired, next, now);
 			assertThat(pacing.allocationSize()).as("shrunk, never below the block size").isEqualTo(expected);
 			retired = next;
 		}
+	}
+
+	@Test
+	void growsABlockThatLastsLessThanAQuarterOfASecondThoughTheRegistryAnswersAtOnce() {
+		Pacing pacing = new Pacing(10_000, 5_000, 1L << 32);
+		pacing.arrived(MILLIS / 10);
+		long now = 1;
+		Block retired = block(10_000);
+		pacing.installing(Block.empty(), retired, now);
+		// 10,000 IDs in 60 ms, the next 20,000 in 120 ms, then 40,000 in 240 ms: each
+		// block lasts less than a quarter of a second, though far more than two answers.
+		for (long expected : new long[] { 20_000, 40_000, 80_000 }) {
+			now += 6 * retired.size / 1_000 * MILLIS;
+			Block next = block(pacing.allocationSize());
+			pacing.installing(retired, next, now);
+			assertThat(pacing.allocationSize()).isEqualTo(expected);
+			retired = next;
+		}
+		// 80,000 in 480 ms: it lasts a quarter of a second now, and keeps its size.
+		now += 480 * MILLIS;
+		Block next = block(pacing.allocationSize());
+		pacing.installing(retired, next, now);
+		assertThat(pacing.allocationSize()).isEqualTo(80_000);
+	}
+
+	@Test
+	void aBlockThatGrewIsShrunkOnlyOnceItLastsMoreThanASecond() {
+		Pacing pacing = new Pacing(10_000, 5_000, 1L << 32);
+		pacing.arrived(MILLIS / 10);
+		long now = 1;
+		Block retired = block(10_000);
+		pacing.installing(Block.empty(), retired, now);
+		now += 200 * MILLIS;
+		Block grown = block(pacing.allocationSize());
+		pacing.installing(retired, grown, now);
+		assertThat(pacing.allocationSize()).as("a block that lasted 200 ms grows").isEqualTo(20_000);
+		// The grown block lasts twice as long, more than 64 answers, but less than a
+		// second: it keeps its size, or the node would swing between the two sizes.
+		now += 999 * MILLIS;
+		Block kept = block(pacing.allocationSize());
+		pacing.installing(grown, kept, now);
+		assertThat(pacing.allocationSize()).as("a block that lasted 999 ms keeps its size").isEqualTo(20_000);
+		now += 1_001 * MILLIS;
+		pacing.installing(kept, block(pacing.allocationSize()), now);
+		assertThat(pacing.allocationSize()).as("a block that lasted 1,001 ms is halved").isEqualTo(10_000);
 	}
 
 	@Test
