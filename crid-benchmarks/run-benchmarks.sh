@@ -8,8 +8,8 @@
 #   ONLY="paced jpa" ...                         run only these groups (nextid, plain, virtual-threads, bulk,
 #                                                registry, paced, runway, jpa); the report leaves the others out
 #   RUNS_IN_A_ROW=3 ...                          how often the plain user's benchmark, the paced PostgreSQL
-#                                                node and the JPA crid, assigned and SEQUENCE rows run in a
-#                                                row, each run with its own baseline
+#                                                node and JPA @Crid beside the assigned floor run in a row,
+#                                                each run with its own baseline
 #   JAVA_VIRTUAL_THREADS=/path/to/bin/java ...   the Java 21+ that runs the virtual thread row (by default
 #                                                Temurin 25 from /usr/lib/jvm, else `java` if it is 21+)
 #   crid-benchmarks/report.py docs/benchmarks/results docs    redraw from the JSON without rerunning
@@ -64,6 +64,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
 	registry=(-f 1 -wi 1 -w 1s -i 2 -r 1s)
 	paced=(-f 1 -wi 1 -w 2s -i 2 -r 2s)
 	jpa=(-f 1 -wi 1 -i 1 -p rows=20000)
+	jpa_paired=(-f 1 -wi 2 -i 4 -p rows=20000)
 else
 	mode="full run"
 	next_id=(-f 2 -wi 3 -w 1s -i 5 -r 1s)
@@ -72,6 +73,7 @@ else
 	registry=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
 	paced=(-f 1 -wi 3 -w 2s -i 5 -r 4s)
 	jpa=(-f 1 -wi 5 -i 9 -p rows=100000)
+	jpa_paired=(-f 1 -wi 8 -i 20 -p rows=100000) # as JpaPairedInsertBenchmark's annotations say
 fi
 [[ -n "${ONLY:-}" ]] && mode="$mode, only $groups"
 
@@ -147,10 +149,9 @@ if selected runway; then
 fi
 if selected jpa; then
 	run jpa-1 "${jpa[@]}" 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'
-	for (( n = 2; n <= runs_in_a_row; n++ )); do
-		order=crid,assigned,sequence
-		(( n % 2 == 0 )) && order=sequence,assigned,crid
-		run "jpa-$n" "${jpa[@]}" -p strategy=$order 'dev\.crid\.benchmarks\.JpaInsertBenchmark\.'
+	# @Crid beside the floor in alternate iterations of one trial, the target's measurement.
+	for (( n = 1; n <= runs_in_a_row; n++ )); do
+		run "jpa-paired-$n" "${jpa_paired[@]}" 'dev\.crid\.benchmarks\.JpaPairedInsertBenchmark\.'
 	done
 fi
 

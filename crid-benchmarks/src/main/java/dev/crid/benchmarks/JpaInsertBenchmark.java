@@ -1,19 +1,9 @@
 package dev.crid.benchmarks;
 
-import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import com.zaxxer.hikari.HikariDataSource;
-import dev.crid.CridNode;
-import dev.crid.hibernate.CridIdentifierGenerator;
-import org.hibernate.Session;
-import org.hibernate.SessionFactory;
-import org.hibernate.Transaction;
-import org.hibernate.boot.MetadataSources;
-import org.hibernate.boot.registry.StandardServiceRegistry;
-import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
-import org.hibernate.cfg.AvailableSettings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -53,8 +43,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Threads(1)
 public class JpaInsertBenchmark {
 
-	private static final int BATCH_SIZE = 50;
-
 	/**
 	 * The identifier strategy: {@code crid}, {@code sequence}, {@code identity},
 	 * {@code uuid} or {@code assigned}.
@@ -76,13 +64,7 @@ public class JpaInsertBenchmark {
 
 	private IdStrategy idStrategy;
 
-	private HikariDataSource dataSource;
-
-	private OpenRegistry registry;
-
-	private CridNode node;
-
-	private SessionFactory sessionFactory;
+	private JpaInserts inserts;
 
 	/**
 	 * Opens the pool, builds the session factory (creating the entity's table) and, for
@@ -91,41 +73,15 @@ public class JpaInsertBenchmark {
 	@Setup(Level.Trial)
 	public void start() {
 		this.idStrategy = IdStrategy.of(this.strategy);
-		this.dataSource = BenchmarkDatabase.POSTGRESQL.dataSource(2,
-				Map.of("reWriteBatchedInserts", String.valueOf(this.reWriteBatchedInserts)));
-		StandardServiceRegistryBuilder settings = new StandardServiceRegistryBuilder()
-			.applySetting(AvailableSettings.JAKARTA_NON_JTA_DATASOURCE, this.dataSource)
-			.applySetting(AvailableSettings.STATEMENT_BATCH_SIZE, BATCH_SIZE)
-			.applySetting(AvailableSettings.HBM2DDL_AUTO, "create-drop")
-			.applySetting(AvailableSettings.PHYSICAL_NAMING_STRATEGY, new BenchmarkTables.NamingStrategy());
-		if (this.idStrategy == IdStrategy.CRID) {
-			this.registry = OpenRegistry.open(BenchmarkRegistry.POSTGRESQL, "crid_bench_jpa", 2);
-			this.node = CridNode.builder(this.registry.registry()).build();
-			settings.applySetting(CridIdentifierGenerator.NODE_SETTING, this.node);
-		}
-		StandardServiceRegistry registry = settings.build();
-		try {
-			this.sessionFactory = new MetadataSources(registry).addAnnotatedClass(this.idStrategy.entity())
-				.buildMetadata()
-				.buildSessionFactory();
-		}
-		catch (RuntimeException ex) {
-			StandardServiceRegistryBuilder.destroy(registry);
-			throw ex;
-		}
+		this.inserts = JpaInserts.open(Set.of(this.idStrategy), this.reWriteBatchedInserts);
 	}
 
 	/**
-	 * Empties the table and has PostgreSQL write out what the measurement before left in
-	 * memory ({@code CHECKPOINT}), so that every measurement inserts into the same
-	 * starting state and none pays for the writes of another.
+	 * Empties and checkpoints the table.
 	 */
 	@Setup(Level.Iteration)
 	public void emptyTable() {
-		this.sessionFactory.inTransaction((session) -> {
-			session.createNativeMutationQuery("truncate table " + this.idStrategy.tableName()).executeUpdate();
-			session.createNativeMutationQuery("checkpoint").executeUpdate();
-		});
+		this.inserts.emptyTable(this.idStrategy);
 	}
 
 	/**
@@ -134,20 +90,7 @@ public class JpaInsertBenchmark {
 	 */
 	@Benchmark
 	public long insert() {
-		Instant now = Instant.now();
-		long inserted = 0;
-		try (Session session = this.sessionFactory.openSession()) {
-			while (inserted < this.rows) {
-				Transaction transaction = session.beginTransaction();
-				long end = Math.min(inserted + this.rowsPerTransaction, this.rows);
-				for (; inserted < end; inserted++) {
-					session.persist(this.idStrategy.newRow().fill(inserted, now));
-				}
-				transaction.commit();
-				session.clear();
-			}
-		}
-		return inserted;
+		return this.inserts.insert(this.idStrategy, this.rows, this.rowsPerTransaction);
 	}
 
 	/**
@@ -155,13 +98,7 @@ public class JpaInsertBenchmark {
 	 */
 	@TearDown(Level.Iteration)
 	public void checkRows() {
-		long count = this.sessionFactory.fromSession((session) -> session
-			.createSelectionQuery("select count(*) from " + this.idStrategy.entity().getSimpleName(), Long.class)
-			.getSingleResult());
-		if (count != this.rows) {
-			throw new IllegalStateException(
-					"Expected " + this.rows + " rows of " + this.strategy + " but found " + count);
-		}
+		this.inserts.checkRows(this.idStrategy, this.rows);
 	}
 
 	/**
@@ -170,14 +107,11 @@ public class JpaInsertBenchmark {
 	 */
 	@TearDown(Level.Trial)
 	public void stop(BenchmarkParams benchmark) {
-		this.sessionFactory.close();
-		if (this.node != null) {
-			StatsLog.record(benchmark.getBenchmark(), "postgresql", benchmark.getThreads(), this.node.stats(),
+		if (this.inserts.node() != null) {
+			StatsLog.record(benchmark.getBenchmark(), "postgresql", benchmark.getThreads(), this.inserts.node().stats(),
 					Map.of("strategy", this.strategy));
-			this.node.close();
-			this.registry.close();
 		}
-		this.dataSource.close();
+		this.inserts.close();
 	}
 
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -89,6 +90,9 @@ final class StatsLog {
 	}
 
 	private static String json(Object value) {
+		if (value instanceof Collection<?> values) {
+			return values.stream().map(StatsLog::json).collect(Collectors.joining(",", "[", "]"));
+		}
 		if (value instanceof Number || value instanceof Boolean) {
 			return String.valueOf(value);
 		}

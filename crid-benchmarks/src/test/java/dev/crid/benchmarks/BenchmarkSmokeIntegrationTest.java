@@ -109,6 +109,7 @@ class BenchmarkSmokeIntegrationTest {
 			.include(BulkIdsBenchmark.class.getName())
 			.include(RegistryAllocationBenchmark.class.getName())
 			.include(JpaInsertBenchmark.class.getName())
+			.include(JpaPairedInsertBenchmark.class.getName())
 			.include(PlainUserBenchmark.class.getName());
 		if (virtualThreads) {
 			options.include(VirtualThreadsBenchmark.class.getName());
@@ -119,7 +120,8 @@ class BenchmarkSmokeIntegrationTest {
 			.forks(0)
 			.threads(1)
 			.warmupIterations(0)
-			.measurementIterations(1)
+			// two, so that the paired JPA benchmark inserts with both of its strategies
+			.measurementIterations(2)
 			.measurementTime(TimeValue.milliseconds(100))
 			.shouldFailOnError(true)
 			.verbosity(VerboseMode.SILENT);
@@ -184,7 +186,8 @@ class BenchmarkSmokeIntegrationTest {
 				"RegistryAllocationBenchmark.plainUpsert[postgresql]",
 				"RegistryAllocationBenchmark.plainUpsert[mariadb]", "JpaInsertBenchmark.insert[crid]",
 				"JpaInsertBenchmark.insert[sequence]", "JpaInsertBenchmark.insert[identity]",
-				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]", "PlainUserBenchmark.crid[]",
+				"JpaInsertBenchmark.insert[uuid]", "JpaInsertBenchmark.insert[assigned]",
+				"JpaPairedInsertBenchmark.insert[crid]", "PlainUserBenchmark.crid[]",
 				"PlainUserBenchmark.atomicLong[]"));
 		if (virtualThreads) {
 			expected.addAll(List.of("VirtualThreadsBenchmark.atomicLong[]", "VirtualThreadsBenchmark.crid[]",
