@@ -323,9 +323,10 @@ public final class CridNode implements AutoCloseable {
 		/**
 		 * Sets how many sequence numbers one registry call reserves at first. Default
 		 * 10,000; in [1, 2^sequenceBits]. A node that uses blocks up faster than the
-		 * registry answers asks for up to 64 times as many (a sixteenth of a second's
-		 * sequence numbers at most), one with a runway for what its stock lacks. Larger
-		 * blocks: fewer registry calls, larger gaps when a node stops mid-block.
+		 * registry answers, or in less than a quarter of a second, asks for up to 64
+		 * times as many (a sixteenth of a second's sequence numbers at most), one with a
+		 * runway for what its stock lacks. Larger blocks: fewer registry calls, larger
+		 * gaps when a node stops mid-block.
 		 * @param blockSize the block size
 		 * @return this builder
 		 */

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * answers (never below the configured threshold); below 1 when prefetching is off
  * @param allocationSize how many sequence numbers the node asks the registry for at a
  * time: the configured block size, or up to 64 times it while blocks are used up faster
- * than the registry answers
+ * than the registry answers or in less than a quarter of a second
  * @param prefetchAllocations prefetches: reservations made in the background before the
  * current block ran out
  * @param synchronousAllocations synchronous reservations: registry calls made while

@@ -37,9 +37,9 @@ public class NodeProperties {
 	/**
 	 * Sequence numbers reserved per registry call, in [1, 2^sequence-bits]: the size a
 	 * node starts with and comes back to. A node that reserves ahead and still uses its
-	 * blocks up faster than the registry answers asks for up to 64 times as many. Larger
-	 * blocks mean fewer registry calls and larger gaps when a node stops with part of a
-	 * block unused.
+	 * blocks up faster than the registry answers, or in less than a quarter of a second,
+	 * asks for up to 64 times as many. Larger blocks mean fewer registry calls and larger
+	 * gaps when a node stops with part of a block unused.
 	 */
 	private long blockSize = CridNode.DEFAULT_BLOCK_SIZE;
 
