@@ -685,9 +685,10 @@ def jpa_section(jpa_runs, stats, charts):
             + "\n\n![JPA rows per second by identifier strategy](benchmarks/jpa-inserts.svg)"
             + "\n\nThe target's measurement: `@Crid` beside the floor in one trial (`JpaPairedInsertBenchmark`), the two "
               "inserting in alternate measurements (A B B A …), each into its own emptied and checkpointed table, in "
-              "each of the runs in a row. Measurements of each, rows per second from each one's median, their ratio, the "
-              "range of the ratios of neighbouring measurements (one of each), and the node's registry calls over the "
-              "trial and allocation size at its end.\n\n"
+              "each of the runs in a row. Measurements of each, rows per second from each one's median, the ratio (the "
+              "median of the ratios of neighbouring measurements, one of each, which share the minute they ran in) and "
+              "the range of those ratios, and the node's registry calls over the trial and allocation size at its "
+              "end.\n\n"
             + table(["Run", "Load (1 min), start → end", "Measurements, crid + floor", "crid rows/s", "floor rows/s",
                      "× floor", "Neighbours' ratios", "Registry calls", "Allocation size at the end"], run_rows))
 

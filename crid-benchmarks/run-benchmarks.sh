@@ -73,7 +73,7 @@ else
 	registry=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
 	paced=(-f 1 -wi 3 -w 2s -i 5 -r 4s)
 	jpa=(-f 1 -wi 5 -i 9 -p rows=100000)
-	jpa_paired=(-f 1 -wi 8 -i 20 -p rows=100000) # as JpaPairedInsertBenchmark's annotations say
+	jpa_paired=(-f 1 -wi 16 -i 24 -p rows=100000) # as JpaPairedInsertBenchmark's annotations say
 fi
 [[ -n "${ONLY:-}" ]] && mode="$mode, only $groups"
 
