@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,9 +118,18 @@ class PostgreSqlFailoverIntegrationTest {
 			// whole
 			// runway, its window, and stocked the IDs of it: the runway and 2 s at a
 			// worker's rate.
-			await().atMost(RUN)
-				.until(() -> workers.stream()
-					.allMatch((worker) -> worker.status()[0] > (RUNWAY.toSeconds() + 2) * 2L * IDS_PER_SECOND));
+			long enough = (RUNWAY.toSeconds() + 2) * 2L * IDS_PER_SECOND;
+			try {
+				await().atMost(RUN).until(() -> workers.stream().allMatch((worker) -> worker.status()[0] > enough));
+			}
+			catch (ConditionTimeoutException ex) {
+				throw new AssertionError("The workers did not each issue " + enough + " IDs within " + RUN + ": "
+						+ workers.stream()
+							.map((worker) -> worker.name + " " + Arrays.toString(worker.status()))
+							.collect(Collectors.joining(", "))
+						+ " (issued, failures, longest call ms, failures after a first ID, longest pause ms, "
+						+ "longest stall of the JVM ms)", ex);
+			}
 			beforeCrash.run();
 			long crashed = System.nanoTime();
 			cluster.killPrimary();
