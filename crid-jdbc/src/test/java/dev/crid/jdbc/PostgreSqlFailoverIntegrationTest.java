@@ -45,7 +45,7 @@ class PostgreSqlFailoverIntegrationTest {
 	/** Per thread, two threads per worker: 40,000 IDs a second in all. */
 	private static final int IDS_PER_SECOND = 10_000;
 
-	private static final Duration RUN = Duration.ofSeconds(20);
+	private static final Duration RUN = Duration.ofSeconds(30);
 
 	private static final Duration RUNWAY = Duration.ofSeconds(10);
 
