@@ -112,13 +112,15 @@ public abstract class AbstractRegistryFaultTest {
 	}
 
 	/**
-	 * Returns how long an outage lasts: by default a second longer than the allocation
-	 * timeout, so that callers whose nodes' stock lasts less than a second into it must
-	 * fail during it (see {@link #FAILURES_PER_CALLER}).
+	 * Returns how long an outage lasts: by default two seconds longer than the allocation
+	 * timeout, so that callers whose nodes' stock lasts less than two seconds into it
+	 * must fail during it (see {@link #FAILURES_PER_CALLER}). A busy node holds its block
+	 * and the next, and grows them until each lasts a quarter of a second or more: its
+	 * stock may last a second into the outage, longer on a loaded machine.
 	 * @return the outage's length
 	 */
 	protected Duration outage() {
-		return allocationTimeout().plusSeconds(1);
+		return allocationTimeout().plusSeconds(2);
 	}
 
 	/**
