@@ -322,11 +322,10 @@ public final class CridNode implements AutoCloseable {
 
 		/**
 		 * Sets how many sequence numbers one registry call reserves at first. Default
-		 * 10,000; in [1, 2^sequenceBits]. A node that uses blocks up faster than the
-		 * registry answers, or in less than a quarter of a second, asks for up to 64
-		 * times as many (a sixteenth of a second's sequence numbers at most), one with a
-		 * runway for what its stock lacks. Larger blocks: fewer registry calls, larger
-		 * gaps when a node stops mid-block.
+		 * 10,000; in [1, 2^sequenceBits]. A node using blocks up faster than the registry
+		 * answers, or within a quarter second, asks for up to 64 times as many (a
+		 * sixteenth of a second's numbers at most), one with a runway for what its stock
+		 * lacks. Larger blocks: fewer registry calls, larger gaps when a node stops.
 		 * @param blockSize the block size
 		 * @return this builder
 		 */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.crid.CridStats;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -158,9 +159,10 @@ public class JpaPairedInsertBenchmark {
 				values.put("timesFloor", median(pairs));
 			}
 			if (this.inserts.node() != null) {
-				values.put("registryCalls", this.inserts.node().stats().prefetchAllocations().count()
-						+ this.inserts.node().stats().synchronousAllocations().count());
-				values.put("allocationSize", this.inserts.node().stats().allocationSize());
+				CridStats stats = this.inserts.node().stats();
+				values.put("registryCalls",
+						stats.prefetchAllocations().count() + stats.synchronousAllocations().count());
+				values.put("allocationSize", stats.allocationSize());
 			}
 			StatsLog.write(values);
 		}
