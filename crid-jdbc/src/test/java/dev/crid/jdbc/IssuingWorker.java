@@ -31,7 +31,7 @@ import dev.crid.CridNode;
  * loses only IDs not yet written, never the file's earlier content; a reader drops a torn
  * last chunk by keeping a multiple of eight bytes. Every second it prints one status
  * line:
- * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N longestStallMs=N},
+ * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N longestStallMs=N stalls=N},
  * where the later failures are those of a thread after its first ID (a start-up on a
  * loaded machine may wait out the allocation timeout for the pool's first connection),
  * the longest pause is the longest time a thread went without an ID after its first (less
@@ -39,7 +39,8 @@ import dev.crid.CridNode;
  * longest stall is the longest time a probe thread that asks to run every millisecond
  * went without running, from the issuing threads' start: what the machine and the JVM (a
  * collection, a safepoint, a starved process) take from any thread of the process,
- * whatever the nodes do.
+ * whatever the nodes do; and the stalls are the nodes' {@code CridStats.stalls()}: calls
+ * that had to wait for the registry.
  *
  * <p>
  * Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest
@@ -143,7 +144,7 @@ public final class IssuingWorker {
 			}
 			Thread reporter = new Thread(() -> {
 				while (!Thread.currentThread().isInterrupted()) {
-					status(issued, failures, laterFailures, longestCall, longestPause, longestStall);
+					status(issued, failures, laterFailures, longestCall, longestPause, longestStall, nodes);
 					try {
 						TimeUnit.SECONDS.sleep(1);
 					}
@@ -162,7 +163,7 @@ public final class IssuingWorker {
 				System.out.println("block " + node.blockSize() + ": " + node.stats());
 				node.close();
 			}
-			status(issued, failures, laterFailures, longestCall, longestPause, longestStall);
+			status(issued, failures, laterFailures, longestCall, longestPause, longestStall, nodes);
 		}
 		if (!unexpected.isEmpty()) {
 			System.out.println(unexpected.size() + " thread(s) ended on an unexpected exception");
@@ -240,11 +241,12 @@ public final class IssuingWorker {
 	}
 
 	private static void status(LongAdder issued, LongAdder failures, LongAdder laterFailures, AtomicLong longestCall,
-			AtomicLong longestPause, AtomicLong longestStall) {
+			AtomicLong longestPause, AtomicLong longestStall, List<CridNode> nodes) {
 		System.out.println("status issued=" + issued.sum() + " failures=" + failures.sum() + " longestCallMs="
 				+ TimeUnit.NANOSECONDS.toMillis(longestCall.get()) + " laterFailures=" + laterFailures.sum()
 				+ " longestPauseMs=" + TimeUnit.NANOSECONDS.toMillis(longestPause.get()) + " longestStallMs="
-				+ TimeUnit.NANOSECONDS.toMillis(longestStall.get()));
+				+ TimeUnit.NANOSECONDS.toMillis(longestStall.get()) + " stalls="
+				+ nodes.stream().mapToLong((node) -> node.stats().stalls()).sum());
 		System.out.flush();
 	}
 

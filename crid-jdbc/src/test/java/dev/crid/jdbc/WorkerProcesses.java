@@ -23,7 +23,7 @@ final class WorkerProcesses {
 
 	private static final Pattern STATUS = Pattern
 		.compile("status issued=(\\d+) failures=(\\d+) longestCallMs=(\\d+) laterFailures=(\\d+) longestPauseMs=(\\d+) "
-				+ "longestStallMs=(\\d+)");
+				+ "longestStallMs=(\\d+) stalls=(\\d+)");
 
 	private WorkerProcesses() {
 	}
@@ -90,10 +90,11 @@ final class WorkerProcesses {
 	/**
 	 * Returns issued, failures, longest call (ms), failures after a thread's first ID,
 	 * the longest pause between two IDs of a thread (ms) and the process's longest stall
-	 * (ms, see {@link IssuingWorker}) from the last status line of a log, or zeros.
+	 * (ms, see {@link IssuingWorker}), and the calls that waited for the registry, from
+	 * the last status line of a log, or zeros.
 	 */
 	static long[] lastStatus(Path log) throws IOException {
-		long[] status = new long[6];
+		long[] status = new long[7];
 		if (!Files.exists(log)) {
 			return status;
 		}
