@@ -95,7 +95,7 @@ class CridActuatorAutoConfigurationTest {
 		Registry failing = (timestamp, blockSize) -> {
 			throw new RegistryException("registry unavailable for the test");
 		};
-		CridNode node = CridNode.builder(failing).allocationTimeout(Duration.ofMillis(200)).build();
+		CridNode node = CridNode.builder(failing).allocationTimeout(Duration.ofSeconds(1)).build();
 		try {
 			CridHealthIndicator indicator = new CridHealthIndicator(node, failing);
 			assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);

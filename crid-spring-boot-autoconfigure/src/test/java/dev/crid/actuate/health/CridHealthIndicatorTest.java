@@ -107,7 +107,7 @@ class CridHealthIndicatorTest {
 			.blockSize(100)
 			.threshold(50)
 			.runway(Duration.ofSeconds(10))
-			.allocationTimeout(Duration.ofMillis(200))
+			.allocationTimeout(Duration.ofSeconds(1))
 			.build()) {
 			node.warmUp();
 			// 1,000 IDs within a second or so: over the node's 10 s window, 100 a second;
@@ -167,7 +167,7 @@ class CridHealthIndicatorTest {
 		try (CridNode node = CridNode.builder(registry)
 			.blockSize(100)
 			.threshold(50)
-			.allocationTimeout(Duration.ofMillis(200))
+			.allocationTimeout(Duration.ofSeconds(1))
 			.build()) {
 			CridHealthIndicator indicator = new CridHealthIndicator(node, registry, this.checks);
 			node.warmUp();
@@ -193,7 +193,7 @@ class CridHealthIndicatorTest {
 	@Test
 	void aClockTooFarFromTheRegistrysIsDownWithTheSkew() {
 		Registry skewed = inMemoryWithClockAhead(Duration.ofMinutes(3));
-		try (CridNode node = CridNode.builder(skewed).allocationTimeout(Duration.ofMillis(200)).build()) {
+		try (CridNode node = CridNode.builder(skewed).allocationTimeout(Duration.ofSeconds(1)).build()) {
 			CridHealthIndicator indicator = new CridHealthIndicator(node, skewed, this.checks);
 			long started = System.nanoTime();
 			assertThatThrownBy(node::nextId).isInstanceOf(RegistryException.class);

@@ -13,9 +13,10 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * An in-memory registry that a test can take down, or make refuse for good, and a node on
- * it that goes back to the registry for every ID and gives up after a short allocation
- * timeout: as an application whose database is down sees it. The web slice tests import
- * {@link Beans}.
+ * it that goes back to the registry for every ID and gives up after an allocation timeout
+ * of a second: as an application whose database is down sees it. The timeout is short
+ * enough for a test that waits it out, and long enough for a loaded machine to start the
+ * node's thread and run its first reservation. The web slice tests import {@link Beans}.
  */
 public class SwitchableRegistry implements Registry {
 
@@ -89,7 +90,7 @@ public class SwitchableRegistry implements Registry {
 			return CridNode.builder(registry)
 				.blockSize(1)
 				.threshold(0)
-				.allocationTimeout(Duration.ofMillis(200))
+				.allocationTimeout(Duration.ofSeconds(1))
 				.build();
 		}
 
