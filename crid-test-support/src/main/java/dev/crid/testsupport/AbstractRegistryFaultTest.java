@@ -31,7 +31,8 @@ import static org.awaitility.Awaitility.await;
  * <li>an outage longer than the allocation timeout makes calls fail, each only after
  * waiting the whole timeout, once per caller, with a {@link RegistryException} that names
  * the driver's cause;</li>
- * <li>IDs flow again within a second of the heal, with nothing done but the heal;</li>
+ * <li>IDs flow again within {@link #RECOVERY} of the heal (about a second on a quiet
+ * machine), with nothing done but the heal;</li>
  * <li>not one ID is issued twice, over everything the callers got.</li>
  * </ul>
  * Each test prints one line of figures (IDs, failures, longest call, recovery after the
@@ -43,11 +44,14 @@ public abstract class AbstractRegistryFaultTest {
 
 	/**
 	 * From the heal to the first success after the last failure (recorded when it
-	 * happens, not sampled): the node retries a failing registry at most 500 ms apart,
-	 * and a reconnection and a reservation take tens of milliseconds here (measured 5 to
-	 * 371 ms); the rest is room for a loaded machine.
+	 * happens, not sampled): a second, for the node retries a failing registry at most
+	 * 500 ms apart and a reconnection and a reservation take tens of milliseconds here
+	 * (measured 5 to 371 ms on a quiet machine), and {@link FaultLoad#CALL_MARGIN} for a
+	 * loaded one to schedule the threads that reconnect, reserve and hand out the ID
+	 * (measured 1.42 s beside another build). A node that did not retry would exceed it
+	 * by the allocation timeout.
 	 */
-	protected static final Duration RECOVERY = Duration.ofSeconds(1);
+	protected static final Duration RECOVERY = Duration.ofSeconds(1).plus(FaultLoad.CALL_MARGIN);
 
 	/**
 	 * Failed calls per caller an outage costs. A caller's call first waits once the IDs
@@ -134,7 +138,7 @@ public abstract class AbstractRegistryFaultTest {
 	}
 
 	@Test
-	void aCutFailsCallersWithinTheTimeoutAndIdsFlowWithinASecondOfTheHeal() throws Exception {
+	void aCutFailsCallersWithinTheTimeoutAndIdsFlowAgainSoonAfterTheHeal() throws Exception {
 		Result result = run("cut", (proxy, route) -> {
 			proxy.cut();
 			hold(outage());
@@ -144,7 +148,7 @@ public abstract class AbstractRegistryFaultTest {
 	}
 
 	@Test
-	void refusedReconnectionsFailCallersWithinTheTimeoutAndIdsFlowWithinASecondOfTheHeal() throws Exception {
+	void refusedReconnectionsFailCallersWithinTheTimeoutAndIdsFlowAgainSoonAfterTheHeal() throws Exception {
 		Result result = run("refuse", (proxy, route) -> {
 			proxy.refuse();
 			// The database accepts no new connection, and the open ones are dropped (in
@@ -158,7 +162,7 @@ public abstract class AbstractRegistryFaultTest {
 	}
 
 	@Test
-	void aBlackHoleFailsCallersWithinTheTimeoutAndIdsFlowWithinASecondOfTheHeal() throws Exception {
+	void aBlackHoleFailsCallersWithinTheTimeoutAndIdsFlowAgainSoonAfterTheHeal() throws Exception {
 		Result result = run("black hole", (proxy, route) -> {
 			proxy.blackHole();
 			hold(outage());
