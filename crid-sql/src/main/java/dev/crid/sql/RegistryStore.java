@@ -95,15 +95,22 @@ public final class RegistryStore<E extends Exception> {
 					boolean guarded = this.schema.prepareMetadata(session);
 					checkDurability(session);
 					SqlReservation reserved = tryReserve(session, timestamp, blockSize, guarded);
-					if (reserved == null) {
-						// The row may have been deleted by hand since: add it again, and
-						// try once more.
+					for (int attempt = 1; reserved == null; attempt++) {
+						Long watermark = this.metadata.watermark(session);
+						if (watermark != null && timestamp < watermark) {
+							throw evicted(timestamp, watermark);
+						}
+						// The guard found no metadata row: deleted by hand since, or
+						// added
+						// by another instance in a transaction not yet visible. Add it
+						// again, and try again.
+						if (attempt >= MAX_ATTEMPTS || session.pastDeadline() || !backedOff(attempt)) {
+							throw new IllegalStateException("the metadata row of the crid registry table '"
+									+ this.tables.allocations() + "' could not be read, " + attempt + " times");
+						}
 						this.schema.forgetMetadataRow();
 						guarded = this.schema.prepareMetadata(session);
 						reserved = tryReserve(session, timestamp, blockSize, guarded);
-					}
-					if (reserved == null) {
-						throw evicted(session, timestamp);
 					}
 					return reserved;
 				});
@@ -156,8 +163,7 @@ public final class RegistryStore<E extends Exception> {
 		}
 	}
 
-	private RefusalException evicted(SqlSession<E> session, long timestamp) throws E {
-		Long watermark = this.metadata.watermark(session);
+	private RefusalException evicted(long timestamp, long watermark) {
 		return new RefusalException("Timestamp " + timestamp + " is older than the seconds the crid registry table '"
 				+ this.tables.allocations() + "' still holds: every second before " + watermark + " was evicted, and "
 				+ "the registry refuses to hand out their numbers again. The node's clock is behind the others' by "
