@@ -32,15 +32,16 @@ import dev.crid.CridNode;
  * last chunk by keeping a multiple of eight bytes. Every second it prints one status
  * line:
  * {@code status issued=N failures=N longestCallMs=N laterFailures=N longestPauseMs=N longestStallMs=N stalls=N},
- * where the later failures are those of a thread after its first ID (a start-up on a
- * loaded machine may wait out the allocation timeout for the pool's first connection),
- * the longest pause is the longest time a thread went without an ID after its first (less
- * the time it spent writing IDs to the file, which a loaded disk can make long), and the
- * longest stall is the longest time a probe thread that asks to run every millisecond
- * went without running, from the issuing threads' start: what the machine and the JVM (a
- * collection, a safepoint, a starved process) take from any thread of the process,
- * whatever the nodes do; and the stalls are the nodes' {@code CridStats.stalls()}: calls
- * that had to wait for the registry.
+ * and each of the first {@value #PRINTED_FAILURES} failed calls on a line
+ * {@code failure after N ms: exception}; where the later failures are those of a thread
+ * after its first ID (a start-up on a loaded machine may wait out the allocation timeout
+ * for the pool's first connection), the longest pause is the longest time a thread went
+ * without an ID after its first (less the time it spent writing IDs to the file, which a
+ * loaded disk can make long), and the longest stall is the longest time a probe thread
+ * that asks to run every millisecond went without running, from the issuing threads'
+ * start: what the machine and the JVM (a collection, a safepoint, a starved process) take
+ * from any thread of the process, whatever the nodes do; and the stalls are the nodes'
+ * {@code CridStats.stalls()}: calls that had to wait for the registry.
  *
  * <p>
  * Arguments: JDBC URL, user, password, table, seed, nodes, threads per node, smallest
@@ -66,6 +67,9 @@ public final class IssuingWorker {
 	 * worker issues.
 	 */
 	private static final long FLUSH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	/** How many failed calls the process describes, each on a line of its own. */
+	private static final int PRINTED_FAILURES = 10;
 
 	/** How often the stall probe asks to run. */
 	private static final long PROBE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -196,6 +200,10 @@ public final class IssuingWorker {
 				failures.increment();
 				if (issuedOne) {
 					laterFailures.increment();
+				}
+				if (failures.sum() <= PRINTED_FAILURES) {
+					System.out.println("failure after " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)
+							+ " ms: " + ex);
 				}
 			}
 			longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);

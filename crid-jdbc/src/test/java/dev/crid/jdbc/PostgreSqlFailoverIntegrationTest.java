@@ -2,6 +2,7 @@ package dev.crid.jdbc;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -150,6 +151,10 @@ class PostgreSqlFailoverIntegrationTest {
 				assertThat(worker.process.waitFor(RUN.toSeconds() + 30, TimeUnit.SECONDS)).as(worker.name + " ended")
 					.isTrue();
 				assertThat(worker.process.exitValue()).as(worker.name + " exit status").isZero();
+				Files.readAllLines(worker.log)
+					.stream()
+					.filter((line) -> line.startsWith("failure"))
+					.forEach((line) -> System.out.println(worker.name + ": " + line));
 			}
 			List<Path> ids = List.of(plain.ids, withRunway.ids);
 			long[] counted = WorkerProcesses.countDuplicates(ids, this.directory, 8_000_000);
