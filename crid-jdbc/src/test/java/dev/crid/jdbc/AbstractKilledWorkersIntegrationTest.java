@@ -43,7 +43,13 @@ public abstract class AbstractKilledWorkersIntegrationTest {
 
 	private static final int KILLED = 3;
 
-	private static final long RUN_MILLIS = 8_000;
+	/**
+	 * How long a worker issues, from the end of its start-up: long enough that the ones
+	 * to be killed are still running once every worker has issued (beside another build,
+	 * a worker's first call waited out its 5 s allocation timeout for the pool's first
+	 * connection, and one had ended before its kill with 8 s).
+	 */
+	private static final long RUN_MILLIS = 15_000;
 
 	private static final long RESTARTED_RUN_MILLIS = 3_000;
 
