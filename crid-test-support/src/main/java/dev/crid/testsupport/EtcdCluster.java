@@ -57,10 +57,25 @@ public final class EtcdCluster implements AutoCloseable {
 
 	/**
 	 * Starts three members and waits until each reports itself healthy (a member is
-	 * healthy once the cluster has a leader).
+	 * healthy once the cluster has a leader). A port found free may be taken by another
+	 * process before a member binds it (another build's servers, say): the cluster is
+	 * then started again on other ports, three times at most.
 	 */
 	public static EtcdCluster start() throws IOException, InterruptedException {
 		requireBinary();
+		for (int attempt = 1;; attempt++) {
+			try {
+				return startOnce();
+			}
+			catch (IllegalStateException ex) {
+				if (attempt == 3 || !String.valueOf(ex.getMessage()).contains("address already in use")) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	private static EtcdCluster startOnce() throws IOException, InterruptedException {
 		EtcdCluster cluster = new EtcdCluster(dataDirectory());
 		try {
 			for (int i = 1; i <= 3; i++) {
