@@ -158,9 +158,11 @@ class PostgreSqlFailoverIntegrationTest {
 			}
 			List<Path> ids = List.of(plain.ids, withRunway.ids);
 			long[] counted = WorkerProcesses.countDuplicates(ids, this.directory, 8_000_000);
+			long[] plainStatus = plain.status();
+			long[] runwayStatus = withRunway.status();
 			return new Failover(failover, counted[0], counted[1], idsBeyond(reservations(cluster.standbyUrl()), ids),
-					plain.status(), withRunway.status(), plain.status()[STALLS] - stallsBefore[0],
-					withRunway.status()[STALLS] - stallsBefore[1]);
+					plainStatus, runwayStatus, plainStatus[STALLS] - stallsBefore[0],
+					runwayStatus[STALLS] - stallsBefore[1]);
 		}
 		finally {
 			workers.forEach((worker) -> worker.process.destroyForcibly());

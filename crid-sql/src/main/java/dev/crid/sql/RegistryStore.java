@@ -101,9 +101,8 @@ public final class RegistryStore<E extends Exception> {
 							throw evicted(timestamp, watermark);
 						}
 						// The guard found no metadata row: deleted by hand since, or
-						// added
-						// by another instance in a transaction not yet visible. Add it
-						// again, and try again.
+						// added by another instance in a transaction not yet visible.
+						// Add it again, and try again.
 						if (attempt >= MAX_ATTEMPTS || session.pastDeadline() || !backedOff(attempt)) {
 							throw new IllegalStateException("the metadata row of the crid registry table '"
 									+ this.tables.allocations() + "' could not be read, " + attempt + " times");
