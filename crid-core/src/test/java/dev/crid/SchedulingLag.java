@@ -1,6 +1,9 @@
 package dev.crid;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -8,6 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * How late the machine runs threads now: a daemon thread asks to sleep 5 ms over and over
  * and records by how much it overslept, so a test that checks real-time bounds can add
  * what a loaded machine took from every thread to its slack instead of failing for it.
+ * And, where the kernel counts it, how long the current thread itself waited for a core
+ * while it was ready to run, which the meter, a thread the scheduler favours, underrates.
  */
 final class SchedulingLag {
 
@@ -24,6 +29,12 @@ final class SchedulingLag {
 	private static final long[] bucketStarts = new long[BUCKETS];
 
 	private static final long[] lateness = new long[BUCKETS];
+
+	/**
+	 * The kernel's scheduling counters of the thread that reads it (Linux): time on a
+	 * core, time ready but waiting for one, and time slices, the times in nanoseconds.
+	 */
+	private static final Path THREAD_SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
 
 	static {
 		Thread meter = new Thread(SchedulingLag::measure, "scheduling-lag");
@@ -52,6 +63,21 @@ final class SchedulingLag {
 			}
 		}
 		return max;
+	}
+
+	/**
+	 * How long the current thread has waited for a core, in all, while it was ready to
+	 * run: what the machine took from it, whatever it was doing (waking from a wait,
+	 * running code, or taken off its core); 0 where the kernel does not tell.
+	 */
+	static long waitedForCore() {
+		try {
+			String[] counters = Files.readString(THREAD_SCHEDSTAT).trim().split(" ");
+			return Long.parseLong(counters[1]);
+		}
+		catch (IOException | RuntimeException ex) {
+			return 0;
+		}
 	}
 
 	private static long loadAllowance() {
