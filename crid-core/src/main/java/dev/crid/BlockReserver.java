@@ -73,7 +73,7 @@ final class BlockReserver {
 						"Registry " + this.registry + " returned start " + start + " for timestamp " + timestamp
 								+ "; a start must be in [0, " + this.layout.maxSequence() + "]");
 			}
-			checkClockSkew(reservation.registryTime(), before, this.clock.instant());
+			checkClockSkew(reservation.registryTime(), before, this.clock.instant(), calledAt);
 			if (start <= Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
 				return block(timestamp, start, attempt.size(), calledAt);
 			}
@@ -156,16 +156,22 @@ final class BlockReserver {
 	/**
 	 * Records how far the registry's clock is from this node's, estimated from the middle
 	 * of the call, and refuses the block when even the most favourable reading of the
-	 * call's duration leaves the clocks further apart than allowed.
+	 * call's duration leaves the clocks further apart than allowed. The skew is that of
+	 * the clock reading {@code before} the call, which stamps the block; the call lasts
+	 * from there to the reading {@code after} it, but never longer than the monotonic
+	 * clock measured: a clock set right (or wrong) while the call was out does not pass
+	 * for a call of an hour, whose middle would fit any registry time.
 	 */
-	private void checkClockSkew(@Nullable Instant registryTime, Instant before, Instant after) {
+	private void checkClockSkew(@Nullable Instant registryTime, Instant before, Instant after, long calledAt) {
 		if (registryTime == null) {
 			return;
 		}
-		Duration call = Duration.between(before, after).abs();
+		long now = this.timing.nanoTime();
+		long callNanos = Math.max(0, Math.min(Duration.between(before, after).toNanos(), now - calledAt));
+		Duration call = Duration.ofNanos(callNanos);
 		Instant middle = before.plus(call.dividedBy(2));
 		Duration skew = Duration.between(middle, registryTime);
-		this.statistics.clockSkew(skew, after, this.timing.nanoTime());
+		this.statistics.clockSkew(skew, middle, now - callNanos / 2);
 		if (skew.abs().minus(call.dividedBy(2)).compareTo(this.maxClockSkew) > 0) {
 			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
 					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "

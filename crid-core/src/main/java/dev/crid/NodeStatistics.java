@@ -80,8 +80,8 @@ final class NodeStatistics {
 	}
 
 	/**
-	 * Records the skew measured at a reservation, with this node's clock reading at the
-	 * end of the call and the monotonic clock read just after it, so that a later
+	 * Records the skew measured at a reservation, with this node's clock reading and the
+	 * monotonic clock's at the same moment (the middle of the call), so that a later
 	 * snapshot can tell how far the node's clock has moved since.
 	 */
 	synchronized void clockSkew(Duration skew, Instant measuredAt, long measuredNanos) {

@@ -131,6 +131,42 @@ class CridNodeGuardTest {
 	}
 
 	@Test
+	void aClockSetRightWhileTheRegistryCallIsOutLetsNoIdStampedAnHourOffThrough() {
+		Instant right = CridLayout.DEFAULT_EPOCH.plus(Duration.ofDays(1));
+		this.clock.set(right.minus(Duration.ofHours(1)));
+		// The node's clock reads an hour behind as it asks; the time service sets it
+		// right before the registry answers, so on the node's clock the call took an
+		// hour.
+		InMemoryRegistry memory = new InMemoryRegistry();
+		Registry registry = new Registry() {
+
+			@Override
+			public long allocate(long timestamp, long blockSize) {
+				return memory.allocate(timestamp, blockSize);
+			}
+
+			@Override
+			public Reservation reserve(long timestamp, long blockSize) {
+				CridNodeGuardTest.this.clock.set(right);
+				return new Reservation(allocate(timestamp, blockSize), right);
+			}
+
+		};
+		try (CridNode node = CridNode.builder(registry)
+			.clock(this.clock)
+			.maxClockSkew(Duration.ofMinutes(1))
+			.allocationTimeout(Duration.ofSeconds(10))
+			.build()) {
+			long id = node.nextId();
+			assertThat(Instant.ofEpochSecond(node.parser().parse(id).timestamp().getEpochSecond()))
+				.as("second of the first ID served")
+				.isEqualTo(right);
+			assertThat(node.stats().lastFailure()).as("the block stamped an hour behind, refused")
+				.contains("behind the clock of registry", "maxClockSkew");
+		}
+	}
+
+	@Test
 	void registryThatGoesBackIsRefusedAndTheNodeMovesOnToTheNextSecond() throws Exception {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 		try (LogRecorder log = new LogRecorder();
