@@ -124,7 +124,12 @@ final class PoolBypass {
 			}
 			catch (SQLTransientConnectionException ex) {
 				if (System.nanoTime() - deadline >= 0) {
-					throw ex;
+					// The pool's message tells of the last step only.
+					throw new SQLTransientConnectionException(
+							"No free connection in pool " + this.pool.getPoolName()
+									+ " within its connection timeout of " + this.pool.getConnectionTimeout()
+									+ " ms (the last " + "wait: " + ex.getMessage() + ")",
+							ex.getSQLState(), ex.getErrorCode(), ex);
 				}
 			}
 		}

@@ -288,7 +288,8 @@ public abstract class AbstractJdbcTemplateRegistryIntegrationTest extends Abstra
 				assertThat(outcome.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(Failure.class, (failure) -> {
 					assertThat(failure.exception())
 						.hasMessageContaining("reserve 10 sequence numbers of timestamp " + timestamp)
-						.hasMessageContaining("Connection is not available");
+						.hasMessageContaining("Connection is not available")
+						.hasMessageContaining("within its connection timeout of " + poolTimeout.toMillis() + " ms");
 					assertThat(failure.exception().isRetryable()).as("a pool without a free connection may pass")
 						.isTrue();
 					assertThat(failure.took()).isGreaterThanOrEqualTo(poolTimeout)
