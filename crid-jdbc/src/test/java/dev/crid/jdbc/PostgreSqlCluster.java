@@ -1,6 +1,7 @@
 package dev.crid.jdbc;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,17 +31,15 @@ final class PostgreSqlCluster implements AutoCloseable {
 
 	private final Path standby;
 
-	private final int primaryPort;
+	private int primaryPort;
 
-	private final int standbyPort;
+	private int standbyPort;
 
-	private PostgreSqlCluster(Path bin, Path directory, int primaryPort, int standbyPort) {
+	private PostgreSqlCluster(Path bin, Path directory) {
 		this.bin = bin;
 		this.directory = directory;
 		this.primary = directory.resolve("primary");
 		this.standby = directory.resolve("standby");
-		this.primaryPort = primaryPort;
-		this.standbyPort = standbyPort;
 	}
 
 	/**
@@ -78,10 +77,9 @@ final class PostgreSqlCluster implements AutoCloseable {
 			throw new IllegalStateException("No PostgreSQL server binaries under /usr/lib/postgresql");
 		}
 		Path directory = Files.createTempDirectory("crid-failover-");
-		PostgreSqlCluster cluster = new PostgreSqlCluster(bin, directory, ServerProcesses.freePort(),
-				ServerProcesses.freePort());
+		PostgreSqlCluster cluster = new PostgreSqlCluster(bin, directory);
 		try {
-			cluster.init(synchronous, replicationVia.applyAsInt(cluster.primaryPort));
+			cluster.init(synchronous, replicationVia);
 			return cluster;
 		}
 		catch (IOException | InterruptedException | RuntimeException ex) {
@@ -90,20 +88,28 @@ final class PostgreSqlCluster implements AutoCloseable {
 		}
 	}
 
-	private void init(boolean synchronous, int replicationPort) throws IOException, InterruptedException {
+	/**
+	 * Makes and starts the primary, then makes the standby from it and starts it, each on
+	 * a free port. The servers log in English ({@code lc_messages}), whatever the
+	 * machine's locale, so that {@link #startOnFreePort} can tell a port taken from
+	 * another failure.
+	 */
+	private void init(boolean synchronous, java.util.function.IntUnaryOperator replicationVia)
+			throws IOException, InterruptedException {
 		ServerProcesses.giveTo(SERVER_USER, this.directory);
 		run("initdb", "-D", this.primary.toString(), "-U", "postgres", "--auth=trust", "--no-sync");
 		Files.writeString(this.primary.resolve("postgresql.conf"), String.join("\n", "listen_addresses = '127.0.0.1'",
 				"unix_socket_directories = '" + this.directory + "'", "wal_level = replica", "max_wal_senders = 4",
-				"fsync = off", "synchronous_standby_names = '" + (synchronous ? "standby" : "") + "'", ""),
-				java.nio.file.StandardOpenOption.APPEND);
-		startServer(this.primary, this.primaryPort);
+				"fsync = off", "synchronous_standby_names = '" + (synchronous ? "standby" : "") + "'",
+				"lc_messages = 'C'", ""), java.nio.file.StandardOpenOption.APPEND);
+		this.primaryPort = startOnFreePort(this.primary);
+		int replicationPort = replicationVia.applyAsInt(this.primaryPort);
 		run("pg_basebackup", "-D", this.standby.toString(), "-R", "-X", "stream", "-d",
 				"host=127.0.0.1 port=" + replicationPort + " user=postgres application_name=standby");
 		// Once promoted, the standby has no standby of its own to wait for.
 		Files.writeString(this.standby.resolve("postgresql.conf"), "synchronous_standby_names = ''\n",
 				java.nio.file.StandardOpenOption.APPEND);
-		startServer(this.standby, this.standbyPort);
+		this.standbyPort = startOnFreePort(this.standby);
 	}
 
 	/**
@@ -146,9 +152,57 @@ final class PostgreSqlCluster implements AutoCloseable {
 		startServer(this.primary, this.primaryPort);
 	}
 
+	/**
+	 * Starts a server on a port found free, and returns the port. Another process (the
+	 * servers of another build, say) may take the port before the server binds it: the
+	 * server is then started again on another port, three times at most. The server alone
+	 * starts again, its data as it was: nothing else names its port yet, and the
+	 * standby's {@code primary_conninfo} is written once the primary is up.
+	 */
+	private int startOnFreePort(Path data) throws IOException, InterruptedException {
+		for (int attempt = 1;; attempt++) {
+			int port = ServerProcesses.freePort();
+			try {
+				startServer(data, port);
+				return port;
+			}
+			catch (IllegalStateException ex) {
+				String message = String.valueOf(ex.getMessage());
+				if (attempt == 3
+						|| !(message.contains("could not bind") || message.contains("Address already in use"))) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	/**
+	 * Starts a server on {@code port}, and fails with the last lines this start wrote to
+	 * the server's log when it does not start: {@code pg_ctl} itself says no more than
+	 * that it could not.
+	 */
 	private void startServer(Path data, int port) throws IOException, InterruptedException {
-		run("pg_ctl", "-D", data.toString(), "-l", data.getParent().resolve(data.getFileName() + ".log").toString(),
-				"-o", "-p " + port + " -k " + this.directory, "-w", "-t", "60", "start");
+		Path log = data.getParent().resolve(data.getFileName() + ".log");
+		long logged = Files.exists(log) ? Files.size(log) : 0;
+		try {
+			run("pg_ctl", "-D", data.toString(), "-l", log.toString(), "-o", "-p " + port + " -k " + this.directory,
+					"-w", "-t", "60", "start");
+		}
+		catch (IllegalStateException ex) {
+			throw new IllegalStateException(ex.getMessage() + "\nLast lines of " + log + ":\n" + logTail(log, logged),
+					ex);
+		}
+	}
+
+	/** The last 20 lines written to a log from {@code offset} on. */
+	private static String logTail(Path log, long offset) throws IOException {
+		if (!Files.exists(log)) {
+			return "(no log)";
+		}
+		byte[] bytes = Files.readAllBytes(log);
+		int from = (int) Math.min(offset, bytes.length);
+		List<String> lines = new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8).lines().toList();
+		return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
 	}
 
 	@Override
