@@ -73,7 +73,9 @@ final class BlockReserver {
 						"Registry " + this.registry + " returned start " + start + " for timestamp " + timestamp
 								+ "; a start must be in [0, " + this.layout.maxSequence() + "]");
 			}
-			checkClockSkew(reservation.registryTime(), before, this.clock.instant(), calledAt);
+			Instant after = this.clock.instant();
+			checkClockSkew(reservation.registryTime(), before, after, calledAt);
+			checkAnsweredInTime(timestamp, after);
 			if (start <= Math.min(this.layout.maxSequence(), LAST_SERVABLE)) {
 				return block(timestamp, start, attempt.size(), calledAt);
 			}
@@ -176,6 +178,23 @@ final class BlockReserver {
 			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
 					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "
 					+ "serve IDs stamped with a wrong time; set the node's clock right (NTP)", null, true);
+		}
+	}
+
+	/**
+	 * Refuses a block whose answer came once the second after its own had ended: its
+	 * second was read from the clock so long before that the registry may have failed
+	 * over meanwhile, to a replica that lost reservations other nodes were given in that
+	 * second (docs/RELIABILITY.md). The next attempt reads the clock anew. A registry
+	 * that answers within a second serves every block.
+	 */
+	private void checkAnsweredInTime(long timestamp, Instant after) {
+		long answeredIn = this.layout.timestampAt(after);
+		if (answeredIn - timestamp > 1) {
+			throw new RegistryException("Registry " + this.registry + " answered for timestamp " + timestamp
+					+ " only in timestamp " + answeredIn + ", once the next second had ended: not serving a block "
+					+ "of a second whose reservations a registry that failed over meanwhile may have lost; "
+					+ "asking again", null, true);
 		}
 	}
 

@@ -167,6 +167,34 @@ class CridNodeGuardTest {
 	}
 
 	@Test
+	void aBlockAnsweredOnceTheNextSecondHasEndedIsNotServedAndIsReservedAgainInALaterSecond() {
+		// The first answer comes two seconds after the call began, as one that waited for
+		// a failover does: its second's reservations may have been lost with the old
+		// primary.
+		long second = CridLayout.DEFAULT.timestampAt(this.clock.instant());
+		try (CridNode node = CridNode.builder(new SlowFirstAnswer(this.clock, Duration.ofSeconds(2)))
+			.clock(this.clock)
+			.allocationTimeout(Duration.ofSeconds(10))
+			.build()) {
+			long id = node.nextId();
+			assertThat(node.layout().timestampOf(id)).as("second of the first ID served").isEqualTo(second + 2);
+			assertThat(node.stats().lastFailure()).as("the late block, refused")
+				.contains("answered for timestamp " + second + " only in timestamp " + (second + 2));
+		}
+	}
+
+	@Test
+	void aBlockAnsweredWithinTheNextSecondIsServed() {
+		long second = CridLayout.DEFAULT.timestampAt(this.clock.instant());
+		try (CridNode node = CridNode.builder(new SlowFirstAnswer(this.clock, Duration.ofMillis(1_999)))
+			.clock(this.clock)
+			.build()) {
+			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(second);
+			assertThat(node.stats().lastFailure()).isNull();
+		}
+	}
+
+	@Test
 	void registryThatGoesBackIsRefusedAndTheNodeMovesOnToTheNextSecond() throws Exception {
 		RecordingRegistry registry = new RecordingRegistry(new InMemoryRegistry());
 		try (LogRecorder log = new LogRecorder();
@@ -276,6 +304,42 @@ class CridNodeGuardTest {
 		public Reservation reserve(long timestamp, long blockSize) {
 			Instant registryTime = this.clock.instant().plus(this.skew);
 			return new Reservation(allocate(timestamp, blockSize), registryTime);
+		}
+
+	}
+
+	/**
+	 * Answers its first reservation after the node's clock has moved on by the given
+	 * time, the others at once.
+	 */
+	private static final class SlowFirstAnswer implements Registry {
+
+		private final InMemoryRegistry delegate = new InMemoryRegistry();
+
+		private final MutableClock clock;
+
+		private final Duration firstTakes;
+
+		private boolean answered;
+
+		SlowFirstAnswer(MutableClock clock, Duration firstTakes) {
+			this.clock = clock;
+			this.firstTakes = firstTakes;
+		}
+
+		@Override
+		public long allocate(long timestamp, long blockSize) {
+			return this.delegate.allocate(timestamp, blockSize);
+		}
+
+		@Override
+		public synchronized Reservation reserve(long timestamp, long blockSize) {
+			long start = allocate(timestamp, blockSize);
+			if (!this.answered) {
+				this.answered = true;
+				this.clock.advance(this.firstTakes);
+			}
+			return new Reservation(start, this.clock.instant());
 		}
 
 	}
