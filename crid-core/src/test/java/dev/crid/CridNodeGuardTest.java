@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
@@ -137,22 +138,7 @@ class CridNodeGuardTest {
 		// The node's clock reads an hour behind as it asks; the time service sets it
 		// right before the registry answers, so on the node's clock the call took an
 		// hour.
-		InMemoryRegistry memory = new InMemoryRegistry();
-		Registry registry = new Registry() {
-
-			@Override
-			public long allocate(long timestamp, long blockSize) {
-				return memory.allocate(timestamp, blockSize);
-			}
-
-			@Override
-			public Reservation reserve(long timestamp, long blockSize) {
-				CridNodeGuardTest.this.clock.set(right);
-				return new Reservation(allocate(timestamp, blockSize), right);
-			}
-
-		};
-		try (CridNode node = CridNode.builder(registry)
+		try (CridNode node = CridNode.builder(new FirstAnswerMovesTheClock(this.clock, (asked) -> right))
 			.clock(this.clock)
 			.maxClockSkew(Duration.ofMinutes(1))
 			.allocationTimeout(Duration.ofSeconds(10))
@@ -172,7 +158,8 @@ class CridNodeGuardTest {
 		// a failover does: its second's reservations may have been lost with the old
 		// primary.
 		long second = CridLayout.DEFAULT.timestampAt(this.clock.instant());
-		try (CridNode node = CridNode.builder(new SlowFirstAnswer(this.clock, Duration.ofSeconds(2)))
+		try (CridNode node = CridNode
+			.builder(new FirstAnswerMovesTheClock(this.clock, (asked) -> asked.plus(Duration.ofSeconds(2))))
 			.clock(this.clock)
 			.allocationTimeout(Duration.ofSeconds(10))
 			.build()) {
@@ -186,7 +173,8 @@ class CridNodeGuardTest {
 	@Test
 	void aBlockAnsweredWithinTheNextSecondIsServed() {
 		long second = CridLayout.DEFAULT.timestampAt(this.clock.instant());
-		try (CridNode node = CridNode.builder(new SlowFirstAnswer(this.clock, Duration.ofMillis(1_999)))
+		try (CridNode node = CridNode
+			.builder(new FirstAnswerMovesTheClock(this.clock, (asked) -> asked.plus(Duration.ofMillis(1_999))))
 			.clock(this.clock)
 			.build()) {
 			assertThat(node.layout().timestampOf(node.nextId())).isEqualTo(second);
@@ -309,22 +297,22 @@ class CridNodeGuardTest {
 	}
 
 	/**
-	 * Answers its first reservation after the node's clock has moved on by the given
-	 * time, the others at once.
+	 * Answers its first reservation once the node's clock has moved (the time a slow call
+	 * took, or a step), with the clock as it then reads; the others at once.
 	 */
-	private static final class SlowFirstAnswer implements Registry {
+	private static final class FirstAnswerMovesTheClock implements Registry {
 
 		private final InMemoryRegistry delegate = new InMemoryRegistry();
 
 		private final MutableClock clock;
 
-		private final Duration firstTakes;
+		private final UnaryOperator<Instant> move;
 
 		private boolean answered;
 
-		SlowFirstAnswer(MutableClock clock, Duration firstTakes) {
+		FirstAnswerMovesTheClock(MutableClock clock, UnaryOperator<Instant> move) {
 			this.clock = clock;
-			this.firstTakes = firstTakes;
+			this.move = move;
 		}
 
 		@Override
@@ -337,7 +325,7 @@ class CridNodeGuardTest {
 			long start = allocate(timestamp, blockSize);
 			if (!this.answered) {
 				this.answered = true;
-				this.clock.advance(this.firstTakes);
+				this.clock.set(this.move.apply(this.clock.instant()));
 			}
 			return new Reservation(start, this.clock.instant());
 		}
