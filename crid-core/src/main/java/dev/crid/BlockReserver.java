@@ -169,11 +169,12 @@ final class BlockReserver {
 			return;
 		}
 		long now = this.timing.nanoTime();
-		long callNanos = Math.max(0, Math.min(Duration.between(before, after).toNanos(), now - calledAt));
-		Duration call = Duration.ofNanos(callNanos);
+		Duration monotonic = Duration.ofNanos(Math.max(0, now - calledAt));
+		Duration onClock = Duration.between(before, after);
+		Duration call = onClock.isNegative() ? Duration.ZERO : (onClock.compareTo(monotonic) < 0) ? onClock : monotonic;
 		Instant middle = before.plus(call.dividedBy(2));
 		Duration skew = Duration.between(middle, registryTime);
-		this.statistics.clockSkew(skew, middle, now - callNanos / 2);
+		this.statistics.clockSkew(skew, middle, now - call.toNanos() / 2);
 		if (skew.abs().minus(call.dividedBy(2)).compareTo(this.maxClockSkew) > 0) {
 			throw new RegistryException("This node's clock is " + describeSkew(skew) + " the clock of registry "
 					+ this.registry + ", more than the " + this.maxClockSkew + " allowed (maxClockSkew): refusing to "

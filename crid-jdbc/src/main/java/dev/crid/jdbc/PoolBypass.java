@@ -128,7 +128,7 @@ final class PoolBypass {
 					throw new SQLTransientConnectionException(
 							"No free connection in pool " + this.pool.getPoolName()
 									+ " within its connection timeout of " + this.pool.getConnectionTimeout()
-									+ " ms (the last " + "wait: " + ex.getMessage() + ")",
+									+ " ms (the last wait: " + ex.getMessage() + ")",
 							ex.getSQLState(), ex.getErrorCode(), ex);
 				}
 			}
