@@ -160,20 +160,11 @@ final class PostgreSqlCluster implements AutoCloseable {
 	 * standby's {@code primary_conninfo} is written once the primary is up.
 	 */
 	private int startOnFreePort(Path data) throws IOException, InterruptedException {
-		for (int attempt = 1;; attempt++) {
+		return ServerProcesses.startAgainIfAPortWasTaken(() -> {
 			int port = ServerProcesses.freePort();
-			try {
-				startServer(data, port);
-				return port;
-			}
-			catch (IllegalStateException ex) {
-				String message = String.valueOf(ex.getMessage());
-				if (attempt == 3
-						|| !(message.contains("could not bind") || message.contains("Address already in use"))) {
-					throw ex;
-				}
-			}
-		}
+			startServer(data, port);
+			return port;
+		}, "could not bind", "Address already in use");
 	}
 
 	/**

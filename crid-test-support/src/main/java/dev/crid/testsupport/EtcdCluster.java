@@ -2,7 +2,6 @@ package dev.crid.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -63,23 +62,14 @@ public final class EtcdCluster implements AutoCloseable {
 	 */
 	public static EtcdCluster start() throws IOException, InterruptedException {
 		requireBinary();
-		for (int attempt = 1;; attempt++) {
-			try {
-				return startOnce();
-			}
-			catch (IllegalStateException ex) {
-				if (attempt == 3 || !String.valueOf(ex.getMessage()).contains("address already in use")) {
-					throw ex;
-				}
-			}
-		}
+		return ServerProcesses.startAgainIfAPortWasTaken(EtcdCluster::startOnce, "address already in use");
 	}
 
 	private static EtcdCluster startOnce() throws IOException, InterruptedException {
 		EtcdCluster cluster = new EtcdCluster(dataDirectory());
 		try {
 			for (int i = 1; i <= 3; i++) {
-				cluster.members.add(new Member("m" + i, freePort(), freePort()));
+				cluster.members.add(new Member("m" + i, ServerProcesses.freePort(), ServerProcesses.freePort()));
 			}
 			String initialCluster = cluster.members.stream()
 				.map((member) -> member.name + "=" + member.peerUrl())
@@ -197,12 +187,6 @@ public final class EtcdCluster implements AutoCloseable {
 		}
 		throw new IllegalStateException("etcd member " + member.name + " was not healthy within " + START_TIMEOUT
 				+ ":\n" + Files.readString(member.log));
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
 	}
 
 	/** One member: its name, ports and process. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +31,34 @@ public final class ServerProcesses {
 	public static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			return socket.getLocalPort();
+		}
+	}
+
+	/**
+	 * Runs a start of servers on ports found free ({@link #freePort()}), and runs it
+	 * again, three times in all at most, when it failed because another process (the
+	 * servers of another build, say) took a port before a server bound it: when the
+	 * message of the {@link IllegalStateException} it failed with holds one of
+	 * {@code takenSigns}. A start run again must find its ports afresh.
+	 * @param <T> what the start returns
+	 * @param start the start
+	 * @param takenSigns what the servers say of a port taken
+	 * @return what the start that succeeded returned
+	 * @throws IOException as the start throws it
+	 * @throws InterruptedException if interrupted
+	 */
+	public static <T> T startAgainIfAPortWasTaken(Start<T> start, String... takenSigns)
+			throws IOException, InterruptedException {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return start.run();
+			}
+			catch (IllegalStateException ex) {
+				String message = String.valueOf(ex.getMessage());
+				if (attempt == 3 || Arrays.stream(takenSigns).noneMatch(message::contains)) {
+					throw ex;
+				}
+			}
 		}
 	}
 
@@ -134,6 +163,24 @@ public final class ServerProcesses {
 		catch (UncheckedIOException ex) {
 			throw ex.getCause();
 		}
+	}
+
+	/**
+	 * A start of servers, which fails with an {@link IllegalStateException} saying why.
+	 *
+	 * @param <T> what it returns
+	 */
+	@FunctionalInterface
+	public interface Start<T> {
+
+		/**
+		 * Starts the servers.
+		 * @return what the caller needs of them
+		 * @throws IOException if a file or process fails
+		 * @throws InterruptedException if interrupted
+		 */
+		T run() throws IOException, InterruptedException;
+
 	}
 
 }
