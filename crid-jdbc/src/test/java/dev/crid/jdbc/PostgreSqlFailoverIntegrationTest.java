@@ -307,9 +307,8 @@ class PostgreSqlFailoverIntegrationTest {
 				.isZero();
 			// The node without one ran out of blocks and waited for the new primary
 			// (about the two seconds between the crash and the promotion, less at most
-			// two
-			// blocks of up to 6,400 IDs at 20,000 a second) within its allocation timeout
-			// (5 s, the default).
+			// two blocks of up to 6,400 IDs at 20,000 a second) within its allocation
+			// timeout (5 s, the default).
 			assertThat(this.plain[LATER_FAILURES]).as("failed calls of the node without a runway after its first ID")
 				.isZero();
 			assertThat(this.plainWaited)
